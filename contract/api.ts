@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Every 4xx and 5xx answer of the API has this shape. */
+export const ApiErrorSchema = z.object({ message: z.string() });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  storage: z.enum(['ok', 'down']),
+});
+export type Health = z.infer<typeof HealthSchema>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** What the web app needs to know about this deployment (GET /api/config, and inlined in pages). */
+export const PublicConfigSchema = z.object({
+  storeName: z.string(),
+  contactEmail: z.string(),
+  appStoreUrl: z.string(),
+  /** PayPal when the store has keys, otherwise the local test wallet where no money moves. */
+  payment: z.union([z.object({ provider: z.literal('paypal'), paypalClientId: z.string() }), z.object({ provider: z.literal('test') })]),
+  /** An ad network client id; without one the ad slots show the store's own promotions. */
+  adClientId: z.string().optional(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,0 +1,15 @@
+/**
+ * The spec's id format, used for transactionId and itemId: UTC yyyymmdd_hhmm_ plus 8 random
+ * hex characters. Ids made later sort after earlier ones as text, which is how the catalogue
+ * finds its newest items.
+ */
+export const TIMESTAMP_ID_PATTERN = /^\d{8}_\d{4}_[0-9a-f]{8}$/;
+
+export function timestampId(at: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}`;
+  const time = `${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${date}_${time}_${hex}`;
+}

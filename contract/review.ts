@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const REVIEW_FILTERS = ['all', 'reviewed', 'not-reviewed'] as const;
+
+/** The spec's Review-list item, with what the reviewer also needs to know. */
+export const ReviewListItemSchema = z.object({
+  _id: z.string(),
+  numberId: z.number(),
+  url: z.string(),
+  itemUrl: z.string(),
+  status: z.string(),
+  review: z.boolean(),
+  itemId: z.string(),
+  name: z.string(),
+  flags: z.array(z.string()),
+  failureReason: z.string(),
+});
+export type ReviewListItem = z.infer<typeof ReviewListItemSchema>;
+
+export const ReviewEntryDetailSchema = ReviewListItemSchema.extend({
+  draft: z.object({ name: z.string(), tags: z.array(z.string()), price: z.number(), freeDownload: z.boolean() }).optional(),
+});
+export type ReviewEntryDetail = z.infer<typeof ReviewEntryDetailSchema>;
+
+export const REVIEW_MESSAGES = {
+  missing: 'Cannot mark as reviewed: itemId or itemUrl is missing.',
+  alreadyReviewed: 'This item is already reviewed.',
+  reviewed: 'Item marked as reviewed',
+  deleted: 'Item deleted successfully',
+  reset: 'Item has been reset for processing',
+  notFound: 'Waiting item not found',
+} as const;

@@ -1,0 +1,169 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item } from '../contract/item.ts';
+import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
+
+const ingestFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-ingest-'));
+
+describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
+  // Runs before the store starts: the ingest command queues these at start-up.
+  beforeAll(async () => {
+    for (const [name, colour] of [['ocean-calm.jpg', '#1d4e89'], ['ember-glow.png', '#b5431f']] as const) {
+      const picture = sharp({ create: { width: 900, height: 1600, channels: 3, background: colour } }).composite([
+        { input: Buffer.from(`<svg width="900" height="1600"><circle cx="${name.startsWith('o') ? 250 : 650}" cy="${name.startsWith('o') ? 400 : 1200}" r="200" fill="#fff"/></svg>`) },
+      ]);
+      await (name.endsWith('.png') ? picture.png() : picture.jpeg()).toFile(path.join(ingestFolder, name));
+    }
+  });
+  afterAll(() => fs.rmSync(ingestFolder, { recursive: true, force: true }));
+  const s = useStoreSession({ withAdmin: true, ingest: ingestFolder });
+
+  async function adminPage(returnTo = '/upload'): Promise<Page> {
+    const page = await (await s.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${s.store.baseUrl}/login?returnUrl=${encodeURIComponent(returnTo)}`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL((url) => url.pathname === returnTo);
+    return page;
+  }
+
+  const status = async (page: Page) => (await page.getByTestId('upload-status').textContent())!.split('\n');
+
+  it('lists every failed check of an empty form, and starts nothing', async () => {
+    const page = await adminPage();
+    await page.getByLabel('Type').selectOption('live');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    expect(await status(page)).toEqual(['thumbnailImage is invalid!', 'downloadImage is invalid!', 'downloadVideo is invalid!', 'name is invalid!', 'tags is invalid!']);
+    await page.getByLabel('itemId').fill('');
+    await page.getByLabel('price').fill('');
+    await page.getByLabel('Dimensions').fill('');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    expect(await status(page)).toEqual([
+      'thumbnailImage is invalid!',
+      'downloadImage is invalid!',
+      'downloadVideo is invalid!',
+      'itemId is invalid!',
+      'name is invalid!',
+      'price is invalid!',
+      'tags is invalid!',
+      'dimensions is invalid!',
+    ]);
+    await page.context().close();
+  });
+
+  it('uploads a static item with the status lines in order, and it appears among the newest on the home page', async () => {
+    const page = await adminPage();
+    const itemId = await page.getByLabel('itemId').inputValue();
+    expect(itemId).toMatch(/^\d{8}_\d{4}_[0-9a-f]{8}$/);
+    const art = (colour: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+    await page.getByLabel('Thumbnail').setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#c8459b', 360, 640) });
+    await page.getByLabel('Download Image').setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#4b3bd6', 1440, 2560) });
+    await page.getByLabel('name').fill('Magenta Test');
+    await page.getByLabel('tags').fill('Minimalistic, Abstract');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Add Another Item' }).waitFor();
+    expect(await status(page)).toEqual(['upload Download image...', 'upload thumbnail...', 'saveToDb...', `Done {"itemId":"${itemId}"}`]);
+    expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+    expect(await page.locator('progress').evaluateAll((bars) => bars.map((bar) => (bar as HTMLProgressElement).value))).toEqual([1, 1]);
+
+    // Among the newest (ids of one minute order by their random part, so not always first).
+    await page.goto(s.store.baseUrl);
+    const card = page.locator(`[aria-label="Newest wallpapers"] article[data-item-id="${itemId}"]`);
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('Magenta Test');
+    await page.context().close();
+  });
+
+  it('adds sources on /review, shows them processed, publishes, resets and deletes with confirmations', async () => {
+    const page = await adminPage('/review');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('heading', { name: 'Review System' }).waitFor();
+    expect(await page.getByLabel('Show').inputValue()).toBe('not-reviewed');
+    const picture = (colour: string, low: boolean) =>
+      sharp({ create: { width: 900, height: 1600, channels: 3, background: colour } })
+        .composite([{ input: Buffer.from(`<svg width="900" height="1600"><rect x="${low ? 100 : 500}" y="${low ? 1000 : 200}" width="300" height="300" fill="#fff"/></svg>`) }])
+        .jpeg()
+        .toBuffer();
+    await page.locator('#review-sources').setInputFiles([
+      { name: 'sunset-harbor.jpg', mimeType: 'image/jpeg', buffer: await picture('#ff7a59', false) },
+      { name: 'deep-forest.jpg', mimeType: 'image/jpeg', buffer: await picture('#1f7a4d', true) },
+    ]);
+    // Other entries may be queued too (the ingested folder): this test follows its own two.
+    const card = (name: string) => page.locator('ul[aria-label="Waiting items"] li').filter({ hasText: name });
+    const harbor = card('sunset-harbor.jpg');
+    const forest = card('deep-forest.jpg');
+    // The server's own worker processes them; the page refreshes until both have previews.
+    await expect.poll(async () => (await harbor.locator('img[alt^="Preview"]').count()) + (await forest.locator('img[alt^="Preview"]').count()), { timeout: 30_000 }).toBe(2);
+
+    await harbor.getByRole('button', { name: 'Mark reviewed' }).click();
+    await page.getByText('Item marked as reviewed').waitFor();
+    await expect.poll(() => harbor.count()).toBe(0);
+    await page.goto(s.store.baseUrl);
+    await page.locator('article', { hasText: 'Sunset Harbor' }).first().waitFor();
+
+    await page.goto(`${s.store.baseUrl}/review`);
+    await forest.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Item has been reset for processing').waitFor();
+    await expect.poll(() => forest.locator('img[alt^="Preview"]').count(), { timeout: 30_000 }).toBe(1);
+    // The detail view edits the draft before publishing.
+    await forest.getByRole('link', { name: /^#\d+$/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/review/'));
+    await page.getByLabel('name').fill('Deep Forest Mist');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft saved').waitFor();
+    expect(await page.getByLabel('name').inputValue()).toBe('Deep Forest Mist');
+    await page.getByRole('link', { name: '← Review System' }).click();
+    await forest.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Item deleted successfully').waitFor();
+    await expect.poll(() => forest.count()).toBe(0);
+    await page.getByLabel('Show').selectOption('all');
+    await card('sunset-harbor.jpg').getByRole('button', { name: 'Reviewed' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the ingested folder processed on /review, and publishing one puts it on sale', async () => {
+    const page = await adminPage('/review');
+    const cards = page.locator('ul[aria-label="Waiting items"] li');
+    for (const name of ['ocean-calm.jpg', 'ember-glow.png']) await cards.filter({ hasText: name }).waitFor();
+    await expect.poll(() => page.locator('img[alt^="Preview"]').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await cards.filter({ hasText: 'ocean-calm.jpg' }).getByRole('button', { name: 'Mark reviewed' }).click();
+    await page.getByText('Item marked as reviewed').waitFor();
+    await expect.poll(async () => (await s.api<Item[]>('/api/items/search?q=ocean')).map((i) => i.name)).toContain('Ocean Calm');
+    await page.context().close();
+  });
+
+  it('uploads a live item: image, video and thumbnail in order; its card gets a clip', async () => {
+    const page = await adminPage();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-live-e2e-'));
+    const video = path.join(dir, 'live.mp4');
+    execFileSync(ffmpeg.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=24', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', video]);
+    const itemId = await page.getByLabel('itemId').inputValue();
+    await page.getByLabel('Type').selectOption('live');
+    const art = (colour: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+    await page.getByLabel('Thumbnail').setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#ffc439', 360, 640) });
+    await page.getByLabel('Download Image').setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#14121f', 1440, 2560) });
+    await page.getByLabel('Download Video').setInputFiles(video);
+    await page.getByLabel('name').fill('Pattern Live');
+    await page.getByLabel('tags').fill('minimalistic');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Add Another Item' }).waitFor();
+    expect(await status(page)).toEqual(['upload Download image...', 'upload Download video...', 'upload thumbnail...', 'saveToDb...', `Done {"itemId":"${itemId}"}`]);
+    expect(await page.locator('progress').count()).toBe(3);
+    await expect.poll(async () => (await s.api<Item>(`/api/items/${itemId}`)).preview, { timeout: 20_000 }).toMatch(/\.mp4$/);
+
+    await page.goto(s.store.baseUrl);
+    const card = page.locator(`article[data-item-id="${itemId}"]`);
+    await card.getByText('Live', { exact: true }).waitFor();
+    await card.locator('button.item-preview').click();
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted, await card.locator('video').elementHandle());
+    fs.rmSync(dir, { recursive: true, force: true });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export interface RunningStore {
+  baseUrl: string;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the real server (`node server/main.ts`, serving the built web app) on a free port.
+ * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
+ */
+export async function startStore(options: { templateDir?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningStore> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+  if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer within 120 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

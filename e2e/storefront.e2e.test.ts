@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Item } from '../contract/item.ts';
+import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
+
+describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
+  const s = useStoreSession();
+
+  it('home shows the spec sections in order, with the six download steps', async () => {
+    const { page, errors } = await s.open('/');
+    await page.getByRole('heading', { name: 'How to download FREE wallpaper' }).waitFor();
+    const headings = await page.locator('main h1, main h2').allTextContents();
+    const order = [
+      'Personalize Your Smartphone With Wallpapers',
+      'Experience the Power of Pattern',
+      'New this week',
+      'Choosing the Perfect Cellphone Wallpaper',
+      'How to download FREE wallpaper',
+      'Set it as your wallpaper',
+    ];
+    expect(headings.filter((h) => order.includes(h))).toEqual(order);
+    expect(await page.getByRole('search').count()).toBe(1);
+    expect(await page.locator('aside[aria-label="Advertisement"]').count()).toBe(2);
+    const steps = await page.locator('ol[aria-label="How to download a free wallpaper"] li p').allTextContents();
+    expect(steps).toHaveLength(6);
+    expect(steps[1]).toContain("'Download it Again'");
+    expect(steps[5]).toContain("'Save Image'");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('category pages show their theme; /painting only static anime items', async () => {
+    const anime = await s.api<Item[]>('/api/items/tag/anime');
+    expect(anime.some((i) => i.photoType === 'live')).toBe(true);
+    const { page } = await s.open('/painting');
+    await page.locator('ul[aria-label="Anime wallpapers"] article').first().waitFor();
+    const shown = await page.locator('ul[aria-label="Anime wallpapers"] article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')));
+    expect(shown).toEqual(anime.filter((i) => i.photoType === 'static').map((i) => i.itemId));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Anime');
+
+    for (const [path, tag, label] of [['/landscape', 'landscape', 'Landscape'], ['/city', 'minimalistic', 'Minimalistic']] as const) {
+      const expected = (await s.api<Item[]>(`/api/items/tag/${tag}`)).map((i) => i.itemId);
+      await page.goto(s.store.baseUrl + path);
+      const grid = page.locator(`ul[aria-label="${label} wallpapers"] article`);
+      await grid.first().waitFor();
+      expect(await grid.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')))).toEqual(expected);
+    }
+    await page.context().close();
+  });
+
+  it('a card shows its preview, ignores clicks meanwhile and restores the still after about 2.9 s', async () => {
+    const { page } = await s.open('/');
+    const preview = page.locator('article').first().locator('button.item-preview');
+    await preview.click();
+    const shownAt = Date.now();
+    await expect.poll(() => preview.getAttribute('data-previewing')).toBe('true');
+    expect(await preview.locator('.item-preview__layer').count()).toBe(1);
+    // A second click a second later must not restart the 2.9 s.
+    await page.waitForTimeout(1000);
+    await preview.click();
+    await page.waitForFunction((el) => el?.getAttribute('data-previewing') === 'false', await preview.elementHandle(), { timeout: 5000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThan(2500);
+    expect(elapsed).toBeLessThan(3600);
+    expect(await preview.locator('.item-preview__layer').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('a live card plays its clip, muted', async () => {
+    const live = (await s.api<Item[]>('/api/items?limit=12')).find((i) => i.photoType === 'live')!;
+    const { page } = await s.open('/');
+    const card = page.locator(`article[data-item-id="${live.itemId}"]`);
+    await card.locator('button.item-preview').click();
+    const video = card.locator('video');
+    await video.waitFor();
+    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted, await video.elementHandle());
+    await page.context().close();
+  });
+
+  it('the carousel moves on swipe and on arrow keys, and explains an index out of range', async () => {
+    const newest = await s.api<Item[]>('/api/items?limit=10');
+    const { page } = await s.open('/item/2', { viewport: { width: 390, height: 844 }, hasTouch: true });
+    const centre = page.locator('.carousel__slide[data-offset="0"] article');
+    await expect.poll(() => centre.getAttribute('data-item-id')).toBe(newest[2]!.itemId);
+    expect(await page.locator('.carousel__slide').count()).toBe(6); // indexes 0..5: radius 3 around 2
+    expect(await centre.getByRole('button').textContent()).toMatch(/^(Add to Cart \$\d+\.\d\d|Free Download)$/);
+
+    const carousel = page.locator('.carousel');
+    const touch = (x: number) => [{ identifier: 1, clientX: x, clientY: 400 }];
+    await carousel.dispatchEvent('touchstart', { touches: touch(300), changedTouches: touch(300) });
+    await carousel.dispatchEvent('touchend', { touches: [], changedTouches: touch(120) });
+    await page.waitForURL('**/item/3');
+    await expect.poll(() => centre.getAttribute('data-item-id')).toBe(newest[3]!.itemId);
+
+    await carousel.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForURL('**/item/2');
+    await expect.poll(() => centre.getAttribute('data-item-id')).toBe(newest[2]!.itemId);
+    // Two quick presses move two cards.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL('**/item/4');
+    await expect.poll(() => centre.getAttribute('data-item-id')).toBe(newest[4]!.itemId);
+
+    await page.goto(`${s.store.baseUrl}/item/9999`);
+    await page.getByText('No wallpaper at this position').waitFor();
+    await page.context().close();
+  });
+
+  it('a free download saves the stored file, starting by itself on /download', async () => {
+    const items = await s.api<Item[]>('/api/items');
+    const free = firstFree(items);
+    const stored = Buffer.from(await (await fetch(s.store.baseUrl + free.downloadList[0]!.link)).arrayBuffer());
+    const { page } = await s.open('/');
+    const card = page.locator(`article[data-item-id="${free.itemId}"]`);
+    await card.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Free/ }).click()]);
+    expect(page.url()).toContain(`/download/${free.itemId}`);
+    expect(download.suggestedFilename()).toBe(free.downloadList[0]!.name);
+    expect(fs.readFileSync(await download.path()).equals(stored)).toBe(true);
+    await page.getByRole('heading', { name: 'Thanks For Downloading' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to PaletteWall' }).getAttribute('href')).toBe('/');
+
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download It Again' }).click()]);
+    expect(fs.readFileSync(await again.path()).equals(stored)).toBe(true);
+    await page.context().close();
+  });
+
+  it("a download page without a link says 'ERROR LINK' and goes home", async () => {
+    const paid = firstPaid(await s.api<Item[]>('/api/items'));
+    const { page } = await s.open(`/download/${paid.itemId}`);
+    await page.getByText('ERROR LINK').waitFor();
+    await page.waitForURL(`${s.store.baseUrl}/`);
+    await page.context().close();
+  });
+
+  it('the cart: add, refuse a second add with a toast, survive a reload and another tab, remove, empty', async () => {
+    const items = await s.api<Item[]>('/api/items?limit=12');
+    const paid = firstPaid(items);
+    const { page } = await s.open('/');
+    const card = page.locator(`article[data-item-id="${paid.itemId}"]`);
+    await card.getByRole('button', { name: /add .* to cart/i }).click();
+    await page.waitForURL('**/cart/view');
+    await page.locator(`li[data-item-id="${paid.itemId}"]`).waitFor();
+    expect(await page.getByTestId('cart-total').textContent()).toBe(`$${paid.price.toFixed(2)}`);
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+
+    await page.goBack();
+    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page.getByText('You have already put this item!').waitFor();
+    expect(page.url()).not.toContain('/cart/view');
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+    expect(stored).toMatchObject({ totalCount: 1, totalPrice: paid.price, items: [{ quantity: 1, subtotal: paid.price, myItem: { itemId: paid.itemId } }] });
+
+    await page.goto(`${s.store.baseUrl}/cart/view`);
+    await page.reload();
+    await page.locator(`li[data-item-id="${paid.itemId}"]`).waitFor();
+
+    const other = await page.context().newPage();
+    await other.goto(`${s.store.baseUrl}/cart/${paid.itemId}`);
+    await other.locator(`li[data-item-id="${paid.itemId}"]`).waitFor();
+    await page.getByRole('button', { name: `Remove ${paid.name}` }).click();
+    await page.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
+    // The other tab follows through the storage event.
+    await other.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
+
+    await page.goto(s.store.baseUrl);
+    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page.getByRole('button', { name: 'Empty cart' }).click();
+    await page.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('checkout while logged out asks to log in and goes to the login page with a return address', async () => {
+    const paid = firstPaid(await s.api<Item[]>('/api/items?limit=12'));
+    const { page } = await s.open('/');
+    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await page.getByText('Please login to continue').waitFor();
+    await page.waitForURL('**/login?returnUrl=/payment');
+    await page.context().close();
+  });
+
+  it('search lists matches and says so when nothing matches', async () => {
+    const first = (await s.api<Item[]>('/api/items?limit=1'))[0]!;
+    const word = first.name.split(' ')[1]!;
+    const { page } = await s.open('/');
+    await page.getByRole('searchbox').fill(word.slice(0, 4));
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`**/search?q=${word.slice(0, 4)}`);
+    await page.locator(`ul[aria-label="Search results"] article[data-item-id="${first.itemId}"]`).waitFor();
+    await page.goto(`${s.store.baseUrl}/search?q=zzzzqqq`);
+    await page.getByText('No wallpapers match “zzzzqqq”. Try another word.').waitFor();
+    await page.context().close();
+  });
+
+  it('an unknown address shows the not-found page with status 404', async () => {
+    const { page } = await s.open('/');
+    const response = await page.goto(`${s.store.baseUrl}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('the navbar hides on scroll down and shows again on scroll up', async () => {
+    const { page } = await s.open('/');
+    const navbar = page.getByTestId('navbar');
+    await page.locator('article').first().waitFor();
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => navbar.getAttribute('class')).toContain('navbar--hidden');
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => navbar.getAttribute('class')).not.toContain('navbar--hidden');
+    await page.context().close();
+  });
+});

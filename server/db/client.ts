@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any number for the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_ID = 7_301_944;
+
+/**
+ * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise PGlite in `pgliteDir`
+ * (or in memory when that is undefined too). Migrations are applied before it is returned.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | undefined;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
+  // store's process, the catalogue cache and the OS page cache do that work.
+  const client = await PGlite.create(options.pgliteDir, { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'] });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const connection = await pool.connect();
+  try {
+    // Several API processes may start at once; only one migrates at a time.
+    const single = drizzlePg(connection, { schema });
+    await single.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      await migratePg(single, { migrationsFolder });
+    } finally {
+      await single.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  } catch (error) {
+    connection.release();
+    await pool.end();
+    throw error;
+  }
+  connection.release();
+  return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,247 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A file of an item kept in private storage; served only through the download routes. */
+export interface StoredDownload {
+  key: string;
+  name: string;
+  dimensions: string;
+  contentType: string;
+}
+
+/** Public derivatives of the thumbnail, made at seed or upload time. */
+export interface ItemMedia {
+  /** A tiny blurred image as a data URI, shown while the thumbnail loads. */
+  placeholder: string;
+  /** WebP files, with an AVIF twin where one was made. */
+  thumbnails: { width: number; height: number; file: string; avif?: string }[];
+  /** Preview sizes made by processing (LD 360, SD 720, HD 1080 wide). */
+  previews?: { ld: string; sd: string; hd: string };
+  /** Perceptual hash of the master, for spotting near-duplicates among new sources. */
+  phash?: string;
+  dominant?: string;
+  /** A live item's poster frame, shown before its clip plays. */
+  poster?: string;
+}
+
+export const items = pgTable(
+  'items',
+  {
+    itemId: text('item_id').primaryKey(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    freeDownload: boolean('free_download').notNull().default(false),
+    stars: integer('stars').notNull().default(5),
+    photoType: text('photo_type', { enum: ['static', 'live'] }).notNull(),
+    /** Lower-case theme and subject words; `anime`, `landscape`, `minimalistic` are the themes. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    thumbnail: text('thumbnail').notNull(),
+    preview: text('preview').notNull().default(''),
+    imageList: jsonb('image_list').$type<{ type: string; name: string }[]>().notNull(),
+    downloads: jsonb('downloads').$type<StoredDownload[]>().notNull(),
+    media: jsonb('media').$type<ItemMedia>().notNull(),
+    published: boolean('published').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple'::regconfig, name), 'A') || setweight(array_to_tsvector(tags), 'B')`,
+      ),
+  },
+  (t) => [
+    index('items_published_item_id_idx').on(t.published, t.itemId),
+    index('items_tags_idx').using('gin', t.tags),
+    index('items_search_idx').using('gin', t.search),
+  ],
+);
+
+/** Every column but the search vector, which only the database itself reads. */
+const { search: _search, ...itemColumnsWithoutSearch } = getTableColumns(items);
+export const itemColumns = itemColumnsWithoutSearch;
+
+export type ItemRow = Omit<typeof items.$inferSelect, 'search'>;
+export type NewItemRow = typeof items.$inferInsert;
+
+/** Web vitals reported by visitors' browsers (LCP, CLS, INP, FCP, TTFB), for our own dashboards. */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    rating: text('rating').notNull(),
+    path: text('path').notNull(),
+    navigationType: text('navigation_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('web_vitals_name_created_idx').on(t.name, t.createdAt)],
+);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Trimmed and lower-case (contract/users.ts). */
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  /** argon2id, PHC string. */
+  passwordHash: text('password_hash').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** When the last verification email went out; the resend throttle reads it. */
+  verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Sessions are stored by the SHA-256 of their token; the token itself is never kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use email tokens (verification, password reset), stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId)],
+);
+
+export type OrderStatus = 'created' | 'capturing' | 'pending' | 'paid' | 'failed' | 'refunded';
+
+/** An order, priced by the server from the items table; the browser's total is never read. */
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  status: text('status').$type<OrderStatus>().notNull().default('created'),
+  totalCents: integer('total_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
+  providerOrderId: text('provider_order_id').unique(),
+  captureId: text('capture_id').unique(),
+  /** What the provider answered at capture, kept as the spec's paymentData. */
+  paymentData: jsonb('payment_data'),
+  failureReason: text('failure_reason'),
+  emailSentAt: timestamp('email_sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.itemId] })],
+);
+
+/** The spec's transaction record, written by the server when a capture completes. */
+export const transactions = pgTable('transactions', {
+  transactionId: text('transaction_id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  detail: jsonb('detail').notNull(),
+  payment: text('payment').notNull(),
+  paymentData: jsonb('payment_data').notNull(),
+  tax: integer('tax').notNull().default(0),
+  totalCents: integer('total_cents').notNull(),
+  totalCount: integer('total_count').notNull(),
+  reserved: jsonb('reserved').notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a user owns: one row per item, revoked when its payment is refunded. */
+export const grants = pgTable(
+  'grants',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('grants_order_idx').on(t.orderId)],
+);
+
+/** Webhook events already handled, so a delivery PayPal repeats is ignored. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Settings every server process must share, such as the key that signs download links. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export type WaitingStatus = 'queued' | 'in_process' | 'done' | 'failed';
+
+/** Source images waiting to be processed into draft items and reviewed (the spec's Review-list item). */
+export const waitingItems = pgTable(
+  'waiting_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** From a sequence: never reused, never raced. */
+    numberId: serial('number_id').notNull().unique(),
+    sourceKey: text('source_key').notNull(),
+    sourceName: text('source_name').notNull(),
+    status: text('status').$type<WaitingStatus>().notNull().default('queued'),
+    priority: integer('priority').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    /** While in_process: when the worker's claim runs out and another may take the entry. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    review: boolean('review').notNull().default(false),
+    /** The draft item made from it, and its preview image's URL. */
+    itemId: text('item_id'),
+    itemUrl: text('item_url'),
+    /** What the reviewer should know: 'upscaled', 'near-duplicate of …'. */
+    flags: jsonb('flags').$type<string[]>().notNull().default([]),
+    phash: text('phash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('waiting_items_claim_idx').on(t.status, t.priority, t.numberId)],
+);

@@ -1,0 +1,63 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import rangeParser from 'range-parser';
+import type { Storage } from '../providers/storage/storage.ts';
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+function notModified(request: FastifyRequest, etag: string, updated: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch) return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim() === etag);
+  const ifModifiedSince = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(ifModifiedSince) && Math.floor(updated.getTime() / 1000) * 1000 <= ifModifiedSince;
+}
+
+/**
+ * Answers a GET for one stored object with validators (ETag, Last-Modified → 304) and
+ * single byte ranges (206, 416). `attachmentName` makes browsers save it under that name.
+ */
+export async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  options: { cacheControl: string; attachmentName?: string | undefined },
+): Promise<FastifyReply> {
+  const object = await storage.stat(key);
+  if (!object) return reply.code(404).send({ message: 'File not found' });
+
+  const etag = `"${object.md5Hash}"`;
+  const updated = new Date(object.updated);
+  reply
+    .header('etag', etag)
+    .header('last-modified', updated.toUTCString())
+    .header('cache-control', options.cacheControl)
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .type(object.contentType);
+  if (options.attachmentName) reply.header('content-disposition', contentDisposition(options.attachmentName));
+
+  if (notModified(request, etag, updated)) return reply.code(304).send();
+
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  if (rangeHeader && (!ifRange || ifRange === etag)) {
+    const ranges = rangeParser(object.size, rangeHeader, { combine: true });
+    if (ranges === -1) {
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${object.size}`)
+        .type('application/json; charset=utf-8')
+        .send({ message: 'Range not satisfiable' });
+    }
+    const range = ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1 ? ranges[0] : undefined;
+    if (range) {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(await storage.get(key, range));
+    }
+  }
+  return reply.header('content-length', object.size).send(await storage.get(key));
+}

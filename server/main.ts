@@ -1,0 +1,57 @@
+import { buildApp, DEFAULT_WEB_DIR } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
+import { createLogger } from './logger.ts';
+import { openRuntime, seedIfEmpty } from './runtime.ts';
+import { startWorker } from './worker.ts';
+
+function fail(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+}
+
+async function start(config: Config) {
+  const logger = createLogger(config);
+  const runtime = await openRuntime(config, logger);
+  const worker = startWorker({ waitingList: runtime.waitingList, processing: runtime.processing, logger, leaseMs: config.workerLeaseMs });
+  const app = await buildApp({
+    config,
+    logger,
+    db: runtime.database.db,
+    storage: runtime.storage,
+    services: runtime,
+    redis: runtime.redis,
+    onQueued: worker.poke,
+    webDir: DEFAULT_WEB_DIR,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await worker.stop();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await seedIfEmpty(runtime, config, (message) => app.log.info(message));
+  void runtime.adminItems.resumeLivePreviews();
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error);
+}
+start(config).catch(fail);

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/**
+ * The default without SMTP: each message is written as a complete .eml file in `dir`, and its
+ * subject and links are logged, so someone running the store locally can follow them.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly transport: Transporter;
+  private readonly dir: string;
+  private readonly from: string;
+  private readonly log: (message: string) => void;
+
+  constructor(dir: string, from: string, log: (message: string) => void) {
+    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.dir = dir;
+    this.from = from;
+    this.log = log;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = (await this.transport.sendMail({ from: this.from, ...message })) as { message: Buffer };
+    await fsp.mkdir(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+    await fsp.writeFile(file, info.message);
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    this.log(`Email to ${message.to}: "${message.subject}" written to ${file}${links.map((link) => `\n  ${link}`).join('')}`);
+  }
+}

@@ -1,0 +1,51 @@
+export type ImageFormat = 'jpeg' | 'webp' | 'avif';
+
+export interface ImageOutput {
+  data: Buffer;
+  width: number;
+  height: number;
+  format: ImageFormat;
+}
+
+export interface ClipSize {
+  width: number;
+  height: number;
+}
+
+/** Everything processing makes from one source image. */
+export interface PreparedWallpaper {
+  /** 1440×2560 JPEG, cropped to 9:16 around what draws the eye. */
+  master: Buffer;
+  /** True when the source was smaller than the master and had to be enlarged. */
+  upscaled: boolean;
+  /** WebP previews at 360×640, 720×1280 (shown to reviewers and as the item's preview) and 1080×1920. */
+  previews: { ld: Buffer; sd: Buffer; hd: Buffer };
+  /** The most common colour, as #rrggbb. */
+  dominant: string;
+  /** A 64-bit difference hash as 16 hex characters; near-identical images differ in few bits. */
+  phash: string;
+}
+
+/** Image and video work: sharp for stills, ffmpeg for clips. Services never call either directly. */
+export interface Media {
+  /** Renders (SVG) or re-encodes an image to exactly `width`×`height`, cropping to cover. */
+  image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput>;
+  /** Width and height from an image's header, without decoding its pixels. Throws for non-images. */
+  measure(input: NodeJS.ReadableStream): Promise<ClipSize>;
+  /** A tiny blurred WebP as a data URI, for display while the real image loads. */
+  placeholder(input: Buffer): Promise<string>;
+  /** Turns a source image into a phone wallpaper and everything the catalogue shows of it. */
+  prepareWallpaper(source: Buffer): Promise<PreparedWallpaper>;
+  /**
+   * From an uploaded video: a poster frame (WebP) and a short muted H.264 faststart clip,
+   * both cropped to `size`, for a live item's card.
+   */
+  livePreview(video: Buffer, size: ClipSize, seconds: number): Promise<{ poster: Buffer; clip: Buffer }>;
+  /** Raw RGB pixels of a rendered image, one video frame. */
+  frame(input: Buffer, size: ClipSize): Promise<Buffer>;
+  /**
+   * Encodes raw RGB frames of `size` into a muted H.264 MP4 with faststart for each of
+   * `outputs`, in one pass.
+   */
+  encodeClip(frames: AsyncIterable<Buffer>, options: { size: ClipSize; fps: number; outputs: ClipSize[] }): Promise<Buffer[]>;
+}

@@ -1,0 +1,43 @@
+export interface PaymentOrder {
+  /** Our order id: the provider keeps it as custom_id, and request ids derive from it. */
+  orderId: string;
+  totalCents: number;
+  currency: 'USD';
+  lines: { itemId: string; name: string; priceCents: number }[];
+}
+
+export interface CaptureResult {
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED';
+  captureId?: string | undefined;
+  amountCents?: number | undefined;
+  currency?: string | undefined;
+  /** The provider's answer, stored as the transaction's paymentData. */
+  raw: unknown;
+}
+
+export class PaymentError extends Error {
+  readonly reason: 'not-approved' | 'declined' | 'unavailable' | 'unknown-order';
+  constructor(reason: PaymentError['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** The capture the event is about, and our order id where the provider echoes it. */
+  captureId?: string | undefined;
+  orderId?: string | undefined;
+}
+
+/** A payment provider: PayPal when configured, the local test wallet otherwise. */
+export interface PaymentProvider {
+  readonly name: 'paypal' | 'test';
+  /** Creates the provider's order for the amount we computed; returns its id. */
+  createOrder(order: PaymentOrder): Promise<string>;
+  /** Captures an approved order. Repeating it for one order gives the same answer. */
+  captureOrder(providerOrderId: string, orderId: string): Promise<CaptureResult>;
+  /** Checks a webhook delivery's signature with the provider; undefined when it is not genuine. */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | undefined>;
+}

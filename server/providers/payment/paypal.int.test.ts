@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderResult } from '../../../contract/orders.ts';
+import { grants, orders } from '../../db/schema.ts';
+import { buildItemRow } from '../../test/builders.ts';
+import { startFakePayPal } from '../../test/fake-paypal.ts';
+import { createShopper } from '../../test/shoppers.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+const credentials = { clientId: 'test-client-id', clientSecret: 'test-secret' };
+let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
+let ctx: TestContext;
+const items = Array.from({ length: 12 }, (_, i) => buildItemRow({ itemId: `20261101_0000_d00000${String(i).padStart(2, "0")}`, name: `Paid ${i}`, priceCents: 280 + i }));
+let next = 0;
+const outbox = () => (fs.existsSync(ctx.config.outboxDir) ? fs.readdirSync(ctx.config.outboxDir).length : 0);
+
+beforeAll(async () => {
+  paypal = await startFakePayPal(credentials);
+  ctx = await createTestContext({
+    PAYPAL_CLIENT_ID: credentials.clientId,
+    PAYPAL_CLIENT_SECRET: credentials.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+    PAYPAL_WEBHOOK_ID: 'WH-TEST',
+  });
+  for (const row of items) await ctx.storage.put(row.downloads[0]!.key, Buffer.from(row.itemId), { contentType: 'image/jpeg' });
+  await ctx.catalogue.insert(items);
+});
+afterAll(async () => {
+  await ctx.close();
+  await paypal.close();
+});
+beforeEach(() => {
+  paypal.state.capture = { status: 'COMPLETED', amount: undefined };
+  paypal.state.verification = 'SUCCESS';
+});
+
+/** A shopper's order for the next unused item, as PayPal's buttons would create it. */
+async function newOrder() {
+  const shopper = await createShopper(ctx);
+  const item = items[next++]!;
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.headers, payload: { itemIds: [item.itemId] } });
+  expect(created.statusCode).toBe(201);
+  const body = created.json<{ id: string; orderId: string }>();
+  return { shopper, item, ...body, capture: () => ctx.app.inject({ method: 'POST', url: `/api/orders/${body.id}/capture`, headers: shopper.headers }) };
+}
+
+const webhook = (event: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/paypal',
+    payload: event,
+    headers: { 'paypal-transmission-id': 't1', 'paypal-transmission-sig': 'sig', 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.com/cert', 'paypal-transmission-time': new Date().toISOString() },
+  });
+
+describe('the PayPal adapter', () => {
+  it('creates an order with the server total and an item breakdown, and sends request ids', async () => {
+    const order = await newOrder();
+    const create = paypal.state.requests.find((r) => r.path === '/v2/checkout/orders' && r.requestId === `create-${order.orderId}`)!;
+    expect(create.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          custom_id: order.orderId,
+          amount: { currency_code: 'USD', value: '2.80', breakdown: { item_total: { currency_code: 'USD', value: '2.80' } } },
+          items: [{ name: order.item.name, sku: order.item.itemId, quantity: '1', unit_amount: { currency_code: 'USD', value: '2.80' } }],
+        },
+      ],
+    });
+    paypal.approve(order.id);
+    expect((await order.capture()).statusCode).toBe(200);
+    expect(paypal.state.requests.find((r) => r.path.endsWith('/capture'))!.requestId).toBe(`capture-${order.orderId}`);
+  });
+
+  it('reuses its access token until it expires', async () => {
+    await newOrder();
+    await newOrder();
+    expect(paypal.state.tokenCalls).toBe(1);
+  });
+
+  it('answers a clear 409 when the buyer has not approved yet, and captures once they have', async () => {
+    const order = await newOrder();
+    const early = await order.capture();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('The payment has not been approved in PayPal yet.');
+    paypal.approve(order.id);
+    const paid = await order.capture();
+    expect(paid.json<OrderResult>().status).toBe('paid');
+    expect(await ctx.db.select().from(grants).where(eq(grants.orderId, order.orderId))).toHaveLength(1);
+  });
+
+  it('grants nothing when the captured amount differs from the order', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    paypal.state.capture.amount = '0.01';
+    const response = await order.capture();
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/did not match/);
+    expect(await ctx.db.select().from(grants).where(eq(grants.orderId, order.orderId))).toHaveLength(0);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'amount mismatch' });
+  });
+
+  it('grants nothing for a declined capture', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    paypal.state.capture.status = 'DECLINED';
+    const response = await order.capture();
+    expect(response.statusCode).toBe(402);
+    expect(await ctx.db.select().from(grants).where(eq(grants.orderId, order.orderId))).toHaveLength(0);
+  });
+});
+
+describe('webhooks', () => {
+  it('complete a pending capture once, ignoring a repeated delivery', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    paypal.state.capture.status = 'PENDING';
+    const pending = (await order.capture()).json<OrderResult>();
+    expect(pending.status).toBe('pending');
+    expect(pending.items[0]!.downloads).toEqual([]);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const emails = outbox();
+
+    const event = { id: 'WH-COMPLETED-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: row!.captureId, custom_id: order.orderId } };
+    expect((await webhook(event)).json()).toEqual({ status: 'handled' });
+    expect((await webhook(event)).json()).toEqual({ status: 'duplicate' });
+    const paid = (await ctx.app.inject({ url: `/api/orders/${order.id}`, headers: order.shopper.headers })).json<OrderResult>();
+    expect(paid.status).toBe('paid');
+    expect(paid.transactionId).toBeDefined();
+    expect(outbox()).toBe(emails + 1);
+  });
+
+  it('refuse an event whose signature PayPal does not confirm', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    paypal.state.capture.status = 'PENDING';
+    await order.capture();
+    paypal.state.verification = 'FAILURE';
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const response = await webhook({ id: 'WH-FORGED', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: row!.captureId } });
+    expect(response.statusCode).toBe(400);
+    const [after] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(after!.status).toBe('pending');
+  });
+
+  it('revoke the items of a refunded capture', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    const link = (await order.capture()).json<OrderResult>().items[0]!.downloads[0]!.link;
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const refund = { id: 'WH-REFUND-1', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'REFUND1', links: [{ rel: 'up', href: `https://api.paypal.com/v2/payments/captures/${row!.captureId}` }] } };
+    expect((await webhook(refund)).json()).toEqual({ status: 'handled' });
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(410);
+  });
+});
+
+describe('PayPal out of reach', () => {
+  it('answers 502 with a clear message when an order cannot be created, and keeps nothing open', async () => {
+    const offline = await createTestContext({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_BASE: 'http://127.0.0.1:9' });
+    try {
+      const item = buildItemRow({ itemId: '20261101_0000_e0000001' });
+      await offline.catalogue.insert([item]);
+      const shopper = await createShopper(offline);
+      const response = await offline.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.headers, payload: { itemIds: [item.itemId] } });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toMatch(/PayPal could not be reached/);
+      expect((await offline.db.select().from(orders)).map((o) => o.status)).toEqual(['failed']);
+    } finally {
+      await offline.close();
+    }
+  });
+});

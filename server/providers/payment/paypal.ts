@@ -1,0 +1,135 @@
+import { centsToDollars, dollarsToCents } from '../../../contract/money.ts';
+import { PaymentError, type CaptureResult, type PaymentOrder, type PaymentProvider, type WebhookEvent } from './payment.ts';
+
+export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+interface PayPalOptions {
+  clientId: string;
+  clientSecret: string;
+  apiBase: string;
+  /** The id of our webhook at PayPal, which signature verification asks for. */
+  webhookId?: string | undefined;
+}
+
+const money = (cents: number) => ({ currency_code: 'USD', value: centsToDollars(cents).toFixed(2) });
+
+interface PayPalCapture {
+  id?: string;
+  status?: string;
+  amount?: { currency_code?: string; value?: string };
+}
+
+/** PayPal Orders v2 over HTTPS, server to server. */
+export class PayPalProvider implements PaymentProvider {
+  readonly name = 'paypal' as const;
+  private token: { value: string; expiresAt: number } | undefined;
+  private readonly options: PayPalOptions;
+
+  constructor(options: PayPalOptions) {
+    this.options = options;
+  }
+
+  async createOrder(order: PaymentOrder): Promise<string> {
+    const body = {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          custom_id: order.orderId,
+          amount: { ...money(order.totalCents), breakdown: { item_total: money(order.totalCents) } },
+          items: order.lines.map((line) => ({
+            name: line.name.slice(0, 127),
+            sku: line.itemId,
+            quantity: '1',
+            category: 'DIGITAL_GOODS',
+            unit_amount: money(line.priceCents),
+          })),
+        },
+      ],
+    };
+    const created = await this.call<{ id: string }>('POST', '/v2/checkout/orders', body, `create-${order.orderId}`);
+    return created.id;
+  }
+
+  async captureOrder(providerOrderId: string, orderId: string): Promise<CaptureResult> {
+    const answer = await this.call<{ purchase_units?: { payments?: { captures?: PayPalCapture[] } }[] }>(
+      'POST',
+      `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}/capture`,
+      {},
+      `capture-${orderId}`,
+    );
+    const capture = answer.purchase_units?.[0]?.payments?.captures?.[0];
+    const status = capture?.status === 'COMPLETED' || capture?.status === 'PENDING' ? capture.status : capture?.status === 'DECLINED' ? 'DECLINED' : 'FAILED';
+    return {
+      status,
+      captureId: capture?.id,
+      amountCents: capture?.amount?.value ? dollarsToCents(Number(capture.amount.value)) : undefined,
+      currency: capture?.amount?.currency_code,
+      raw: answer,
+    };
+  }
+
+  async verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | undefined> {
+    if (!this.options.webhookId) return undefined;
+    const header = (name: string) => {
+      const value = headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const verification = await this.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
+      auth_algo: header('paypal-auth-algo'),
+      cert_url: header('paypal-cert-url'),
+      transmission_id: header('paypal-transmission-id'),
+      transmission_sig: header('paypal-transmission-sig'),
+      transmission_time: header('paypal-transmission-time'),
+      webhook_id: this.options.webhookId,
+      webhook_event: body,
+    });
+    if (verification.verification_status !== 'SUCCESS') return undefined;
+    const event = body as { id?: string; event_type?: string; resource?: { id?: string; custom_id?: string; links?: { rel?: string; href?: string }[] } };
+    if (!event.id || !event.event_type) return undefined;
+    // A refund's resource is the refund; its "up" link names the capture it refunds.
+    const refunded = event.resource?.links?.find((link) => link.rel === 'up')?.href?.match(/\/captures\/([^/]+)$/)?.[1];
+    return {
+      id: event.id,
+      type: event.event_type,
+      captureId: event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? refunded : event.resource?.id,
+      orderId: event.resource?.custom_id,
+    };
+  }
+
+  /** An OAuth access token (client credentials), reused until shortly before it expires. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    const response = await fetch(`${this.options.apiBase}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+      signal: AbortSignal.timeout(15_000),
+    }).catch(() => undefined);
+    if (!response?.ok) throw new PaymentError('unavailable', 'PayPal could not be reached. Please try again in a moment.');
+    const { access_token: value, expires_in: expiresIn } = (await response.json()) as { access_token: string; expires_in: number };
+    this.token = { value, expiresAt: Date.now() + Math.max(expiresIn - 60, 0) * 1000 };
+    return value;
+  }
+
+  private async call<T>(method: string, path: string, body: unknown, requestId?: string): Promise<T> {
+    const response = await fetch(`${this.options.apiBase}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        'content-type': 'application/json',
+        ...(requestId && { 'paypal-request-id': requestId }),
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    }).catch(() => undefined);
+    if (!response) throw new PaymentError('unavailable', 'PayPal could not be reached. Please try again in a moment.');
+    const answer = (await response.json().catch(() => ({}))) as T & { details?: { issue?: string }[] };
+    if (response.ok) return answer;
+    const issue = answer.details?.[0]?.issue;
+    if (issue === 'ORDER_NOT_APPROVED') throw new PaymentError('not-approved', 'The payment has not been approved in PayPal yet.');
+    if (issue === 'INSTRUMENT_DECLINED' || issue === 'TRANSACTION_REFUSED') throw new PaymentError('declined', 'PayPal declined the payment. Please try another way to pay.');
+    if (response.status === 404) throw new PaymentError('unknown-order', 'PayPal does not know this order. Please start the payment again.');
+    throw new PaymentError('unavailable', `PayPal answered ${response.status}${issue ? ` (${issue})` : ''}.`);
+  }
+}

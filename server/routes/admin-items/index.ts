@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateItemBodySchema, UpdateItemBodySchema, UploadQuerySchema, UploadResultSchema } from '../../../contract/admin.ts';
+import { ApiErrorSchema } from '../../../contract/api.ts';
+import { ItemParamsSchema } from '../../../contract/item.ts';
+import { authGuards } from '../../http/auth.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { AccountsService } from '../../services/accounts.service.ts';
+import type { AdminItemsService } from '../../services/admin-items.service.ts';
+import type { UploadsService } from '../../services/uploads.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+export const adminItemRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; uploads: UploadsService; adminItems: AdminItemsService }> = async (
+  app,
+  { accounts, uploads, adminItems },
+) => {
+  const { requireAdmin } = authGuards(app, accounts);
+
+  app.post(
+    '/api/uploads',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Stores one file of an item (multipart, field 'file'): a thumbnail in public, a download image or video in private storage",
+        querystring: UploadQuerySchema,
+        response: { 201: UploadResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data.');
+      const part = await request.file({ limits: { fileSize: uploads.maxBytes(request.query.kind), files: 1 } });
+      if (!part) throw new HttpError(400, 'No file was sent.');
+      const result = await uploads.upload({
+        itemId: request.query.itemId,
+        kind: request.query.kind,
+        fileName: part.filename,
+        stream: part.file,
+        truncated: () => part.file.truncated,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/items',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates a published item from uploaded files (itemId generated when left out)',
+        body: CreateItemBodySchema,
+        response: { 201: z.object({ itemId: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await adminItems.create(request.body)),
+  );
+
+  app.patch(
+    '/api/items/:itemId',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['admin'], summary: "Edits an item's name, price, free flag, tags or publication", params: ItemParamsSchema, body: UpdateItemBodySchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await adminItems.update(request.params.itemId, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/items/:itemId',
+    { preHandler: requireAdmin, schema: { tags: ['admin'], summary: 'Removes an item and its files (not one that was sold)', params: ItemParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await adminItems.remove(request.params.itemId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../../../contract/constants.ts';
+import { ItemIdSchema } from '../../../contract/item.ts';
+import { sendObject } from '../../http/send-object.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { CatalogueService } from '../../services/catalogue.service.ts';
+import type { CheckoutService } from '../../services/checkout.service.ts';
+
+const FreeDownloadParams = z.object({
+  itemId: ItemIdSchema,
+  index: z.coerce.number().int().min(0).max(9).default(0),
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A refused link opened from an email gets a page, not JSON: it says why and where to go. */
+function refusalPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Download unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#17141f"><h1>Download unavailable</h1><p>${escapeHtml(message)}</p><p><a href="/account" style="color:#a3307c;font-weight:700">Go to your account</a></p></body></html>`;
+}
+
+export const downloadRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; checkout: CheckoutService; storage: Storage }> = async (
+  app,
+  { catalogue, checkout, storage },
+) => {
+  app.get(
+    '/api/downloads/:token',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: 'A purchased file through a signed, expiring link, as an attachment (byte ranges supported)',
+        params: z.object({ token: z.string().max(400) }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const file = await checkout.download(request.params.token);
+        return await sendObject(request, reply, storage, file.key, { cacheControl: 'private, no-store', attachmentName: file.name });
+      } catch (error) {
+        if (!(error instanceof HttpError) || !request.headers.accept?.includes('text/html')) throw error;
+        return reply.code(error.statusCode).type('text/html; charset=utf-8').send(refusalPage(error.message));
+      }
+    },
+  );
+
+  app.get(
+    '/api/downloads/free/:itemId/:index?',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: 'A file of a free item, as an attachment (byte ranges supported)',
+        params: FreeDownloadParams,
+      },
+    },
+    async (request, reply) => {
+      const row = await catalogue.findRow(request.params.itemId);
+      if (!row?.published) return reply.code(404).send({ message: MESSAGES.itemNotFound });
+      if (!row.freeDownload) {
+        return reply.code(403).send({ message: 'This wallpaper is not free: buy it to download it.' });
+      }
+      const file = row.downloads[request.params.index];
+      if (!file) return reply.code(404).send({ message: 'This item has no such file.' });
+      return sendObject(request, reply, storage, file.key, {
+        cacheControl: 'public, max-age=86400',
+        attachmentName: file.name,
+      });
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item } from '../../../contract/item.ts';
+import type { ReviewListItem } from '../../../contract/review.ts';
+import { waitingItems } from '../../db/schema.ts';
+import { createShopper } from '../../test/shoppers.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+
+function multipart(files: { name: string; data: Buffer }[]) {
+  const boundary = '----palettewall-review';
+  const parts = files.flatMap((file) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    file.data,
+    Buffer.from('\r\n'),
+  ]);
+  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A test picture: a colour with a white disc; `low` moves the disc, which changes the composition. */
+const source = (colour: string, width = 720, height = 1280, low = false) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${low ? width / 4 : width / 2}" cy="${low ? (height * 3) / 4 : height / 3}" r="${width / 4}" fill="#fff"/></svg>`) }])
+    .jpeg()
+    .toBuffer();
+
+async function addSources(files: { name: string; data: Buffer }[]) {
+  const body = multipart(files);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/items/waiting', payload: body.payload, headers: { ...admin, ...body.headers } });
+  expect(response.statusCode).toBe(201);
+  return response.json<ReviewListItem[]>();
+}
+
+/** Runs the worker's steps once, as the in-process worker would. */
+async function processNext() {
+  const entry = await ctx.waitingList.claim(60_000);
+  if (entry) await ctx.processing.process(entry);
+  return entry;
+}
+
+const patch = (action: string, id: string, headers = admin) => ctx.app.inject({ method: 'PATCH', url: `/api/items/waiting/${action}/${id}`, headers });
+const list = async (filter: string) => (await ctx.app.inject({ url: `/api/items/waiting/list/${filter}`, headers: admin })).json<ReviewListItem[]>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const a = await createShopper(ctx, 'Admin');
+  await ctx.accounts.promote(a.email);
+  admin = a.headers;
+});
+afterAll(() => ctx.close());
+
+describe('the waiting list', () => {
+  it('is for administrators only', async () => {
+    const shopper = await createShopper(ctx);
+    expect((await ctx.app.inject({ url: '/api/items/waiting/list/all', headers: shopper.headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/items/waiting/list/everything', headers: admin })).statusCode).toBe(400);
+  });
+
+  it('goes queued → in_process → done with a draft, then reviewed publishes it', async () => {
+    const [entry] = await addSources([{ name: 'violet-dusk.jpg', data: await source('#4b3bd6', 1440, 2560) }]);
+    expect(entry).toMatchObject({ numberId: expect.any(Number), status: 'queued', review: false, itemId: '', itemUrl: '' });
+    const notYet = await patch('reviewed', entry!._id);
+    expect(notYet.statusCode).toBe(400);
+    expect(notYet.json()).toEqual({ message: 'Cannot mark as reviewed: itemId or itemUrl is missing.' });
+
+    const claimed = await ctx.waitingList.claim(60_000);
+    expect(claimed).toMatchObject({ id: entry!._id, status: 'in_process', attempts: 1 });
+    await ctx.processing.process(claimed!);
+    const [done] = await list('not-reviewed');
+    expect(done).toMatchObject({ _id: entry!._id, status: 'done', itemUrl: expect.stringMatching(/^\/images\/items\/.+preview-sd\.webp$/), flags: [] });
+    expect((await ctx.app.inject({ url: done!.itemUrl })).statusCode).toBe(200);
+    // LD, SD and HD previews, and each thumbnail in WebP and AVIF.
+    const files = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.map((o) => o.name.replace(/^[0-9a-f]{16}-/, ''));
+    expect(files.sort()).toEqual(['preview-hd.webp', 'preview-ld.webp', 'preview-sd.webp', 'thumb-360.avif', 'thumb-360.webp', 'thumb-720.avif', 'thumb-720.webp']);
+    const hd = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.find((o) => o.name.endsWith('preview-hd.webp'))!;
+    expect((await sharp((await ctx.app.inject({ url: `/${hd.fullPath}` })).rawPayload).metadata()).width).toBe(1080);
+    expect((await ctx.app.inject({ url: `/api/items/${done!.itemId}` })).statusCode).toBe(404);
+
+    const reviewed = await patch('reviewed', entry!._id);
+    expect(reviewed.json()).toMatchObject({ success: true, message: 'Item marked as reviewed', status: 200 });
+    const published = (await ctx.app.inject({ url: `/api/items/${done!.itemId}` })).json<Item>();
+    expect(published).toMatchObject({ name: 'Violet Dusk', price: 2.8, downloadList: [{ dimensions: '1440x2560' }] });
+    expect((await patch('reviewed', entry!._id)).statusCode).toBe(409);
+
+    // A draft deleted as an item leaves its entry without one: reviewing it is refused.
+    const [other] = await addSources([{ name: 'orphan.jpg', data: await source('#777777', 720, 1280, true) }]);
+    await processNext();
+    const draftId = (await list('not-reviewed')).find((e) => e._id === other!._id)!.itemId;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/items/${draftId}`, headers: admin })).statusCode).toBe(204);
+    expect((await patch('reviewed', other!._id)).json()).toEqual({ message: 'Cannot mark as reviewed: itemId or itemUrl is missing.' });
+    await patch('delete', other!._id);
+    expect((await list('reviewed')).map((e) => e._id)).toEqual([entry!._id]);
+  });
+
+  it('flags a small source as upscaled and a repeat as a near-duplicate', async () => {
+    const picture = await source('#c8459b', 1440, 2560);
+    const [first] = await addSources([{ name: 'pink.jpg', data: picture }]);
+    await processNext();
+    await patch('reviewed', first!._id);
+    await addSources([{ name: 'pink-again.jpg', data: picture }, { name: 'tiny.jpg', data: await source('#1f7a4d', 180, 320, true) }]);
+    await processNext();
+    await processNext();
+    const [tiny, again] = await list('not-reviewed');
+    expect(tiny!.flags).toEqual(['upscaled: the source is smaller than 1440x2560']);
+    const firstItemId = (await list('reviewed')).find((e) => e._id === first!._id)!.itemId;
+    expect(again!.flags).toEqual([`near-duplicate of ${firstItemId}`]);
+  });
+
+  it('redo discards the draft and queues the source first; delete removes everything', async () => {
+    const [a, b] = await addSources([{ name: 'a.jpg', data: await source('#ff7a59') }, { name: 'b.jpg', data: await source('#14121f') }]);
+    await processNext();
+    await processNext();
+    const draftOfB = (await list('all')).find((e) => e._id === b!._id)!.itemId;
+    const reset = await patch('redo', b!._id);
+    expect(reset.json()).toMatchObject({ message: 'Item has been reset for processing', data: { status: 'queued', itemId: '', itemUrl: '' } });
+    expect(await ctx.storage.list({ prefix: `images/items/${draftOfB}/`, pageSize: 10 })).toEqual({ items: [] });
+    await addSources([{ name: 'c.jpg', data: await source('#888888') }]);
+    expect((await ctx.waitingList.claim(60_000))!.id).toBe(b!._id);
+
+    const [row] = await ctx.db.select().from(waitingItems).where(eq(waitingItems.id, a!._id));
+    const removed = await patch('delete', a!._id);
+    expect(removed.json()).toMatchObject({ message: 'Item deleted successfully' });
+    expect(await ctx.storage.stat(row!.sourceKey)).toBeUndefined();
+    expect(await ctx.storage.list({ prefix: `images/items/${row!.itemId}/`, pageSize: 10 })).toEqual({ items: [] });
+    expect((await list('all')).some((e) => e._id === a!._id)).toBe(false);
+  });
+});
+
+describe('adding sources', () => {
+  it('refuses the whole request when one file is not an image, keeping none of it', async () => {
+    const body = multipart([
+      { name: 'good.jpg', data: await source('#123456') },
+      { name: 'bad.jpg', data: Buffer.from('definitely not an image, just some text pretending to be one') },
+    ]);
+    const before = await ctx.storage.list({ prefix: 'sources/', pageSize: 1000 });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/items/waiting', payload: body.payload, headers: { ...admin, ...body.headers } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/not a JPEG/);
+    expect((await ctx.storage.list({ prefix: 'sources/', pageSize: 1000 })).items.length).toBe(before.items.length);
+  });
+});
+
+describe('workers', () => {
+  it('take an entry whose lease ran out, and give up after three failed attempts', async () => {
+    await ctx.db.delete(waitingItems);
+    const [entry] = await addSources([{ name: 'lease.jpg', data: await source('#333333') }]);
+    const first = await ctx.waitingList.claim(60_000);
+    expect(first!.id).toBe(entry!._id);
+    expect(await ctx.waitingList.claim(60_000)).toBeUndefined();
+    // The first worker died: its lease runs out.
+    await ctx.db.update(waitingItems).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(waitingItems.id, entry!._id));
+    const second = await ctx.waitingList.claim(60_000);
+    expect(second).toMatchObject({ id: entry!._id, attempts: 2 });
+    await ctx.waitingList.fail(second!, 'boom');
+    const third = await ctx.waitingList.claim(60_000);
+    await ctx.waitingList.fail(third!, 'boom again');
+    expect((await list('all'))[0]).toMatchObject({ status: 'failed', failureReason: 'boom again' });
+    expect(await ctx.waitingList.claim(60_000)).toBeUndefined();
+  });
+
+  it('never claim the same entry twice, however many run at once', async () => {
+    await ctx.db.delete(waitingItems);
+    await ctx.waitingList.add(Array.from({ length: 40 }, (_, i) => ({ key: `sources/none-${i}.jpg`, name: `n${i}.jpg` })));
+    const seen: string[] = [];
+    const worker = async () => {
+      for (let entry = await ctx.waitingList.claim(60_000); entry; entry = await ctx.waitingList.claim(60_000)) {
+        seen.push(entry.id);
+        await ctx.waitingList.finish(entry.id, { itemId: 'x', itemUrl: 'x', flags: [], phash: '0' });
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    expect(seen).toHaveLength(40);
+    expect(new Set(seen).size).toBe(40);
+  });
+});

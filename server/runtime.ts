@@ -1,0 +1,133 @@
+import path from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import type { Config } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { seedDemoCatalogue } from './demo/seed-demo-catalogue.ts';
+import type { Media } from './providers/media/media.ts';
+import { SharpFfmpegMedia } from './providers/media/sharp-ffmpeg-media.ts';
+import { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './providers/email/mailer.ts';
+import { OutboxMailer } from './providers/email/outbox-mailer.ts';
+import { SmtpMailer } from './providers/email/smtp-mailer.ts';
+import { CachedStorage } from './providers/storage/cached-storage.ts';
+import { LocalStorage } from './providers/storage/local-storage.ts';
+import type { Storage } from './providers/storage/storage.ts';
+import type { PaymentProvider } from './providers/payment/payment.ts';
+import { PayPalProvider } from './providers/payment/paypal.ts';
+import { TestWallet } from './providers/payment/test-wallet.ts';
+import { loadDownloadSigner } from './security/download-links.ts';
+import { AccountsService } from './services/accounts.service.ts';
+import { AdminItemsService } from './services/admin-items.service.ts';
+import { CheckoutService } from './services/checkout.service.ts';
+import { ProcessingService } from './services/processing.service.ts';
+import { UploadsService } from './services/uploads.service.ts';
+import { WaitingListService } from './services/waiting-list.service.ts';
+import { CatalogueService } from './services/catalogue.service.ts';
+
+/** The store's services, wired once for the server, the scripts and the tests alike. */
+export interface Services {
+  catalogue: CatalogueService;
+  accounts: AccountsService;
+  checkout: CheckoutService;
+  payments: PaymentProvider;
+  uploads: UploadsService;
+  adminItems: AdminItemsService;
+  waitingList: WaitingListService;
+  processing: ProcessingService;
+  mailer: Mailer;
+}
+
+export interface Runtime extends Services {
+  database: DatabaseHandle;
+  storage: Storage;
+  media: Media;
+  /** Shared rate-limit counters when REDIS_URL is set. */
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+export function createMedia(config: Config): Media {
+  return new SharpFfmpegMedia(config.ffmpegPath ?? ffmpegInstaller.path);
+}
+
+/** PayPal with keys, the test wallet without. */
+function createPaymentProvider(config: Config): PaymentProvider {
+  return config.paypal ? new PayPalProvider(config.paypal) : new TestWallet();
+}
+
+/** SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox with their links logged. */
+function createMailer(config: Config, logger: Logger): Mailer {
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(config.outboxDir, config.mailFrom, (message) => logger.info(message));
+}
+
+export async function createServices(deps: {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  storage: Storage;
+  media: Media;
+}): Promise<Services> {
+  const { config, logger, db, storage, media } = deps;
+  const mailer = createMailer(config, logger);
+  const payments = createPaymentProvider(config);
+  const catalogue = new CatalogueService(db);
+  const waitingList = new WaitingListService({ db, storage, catalogue });
+  const site = { storeName: config.storeName, publicUrl: config.publicUrl, log: logger };
+  return {
+    mailer,
+    payments,
+    catalogue,
+    waitingList,
+    uploads: new UploadsService({ storage, media, limits: config.uploadLimits }),
+    adminItems: new AdminItemsService({ db, storage, media, catalogue, log: logger }),
+    processing: new ProcessingService({ db, storage, media, catalogue, waitingList }),
+    accounts: new AccountsService({ db, mailer, ...site }),
+    checkout: new CheckoutService({ db, payments, mailer, signer: await loadDownloadSigner(db), ...site }),
+  };
+}
+
+/**
+ * Opens everything the server and the scripts share, in order: the DATA_DIR lock (embedded
+ * database only), the database with its migrations, storage and media.
+ */
+export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const storage = new CachedStorage(new LocalStorage(config.storageDir), {
+    maxBytes: 32 * 1024 * 1024,
+    maxObjectBytes: 512 * 1024,
+  });
+  const media = createMedia(config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
+  const services = await createServices({ config, logger, db: database.db, storage, media });
+  return {
+    ...services,
+    database,
+    storage,
+    media,
+    redis,
+    async close() {
+      redis?.disconnect();
+      await database.close();
+      release();
+    },
+  };
+}
+
+/** Seeds the demo catalogue when the store is empty and seeding is on. */
+export async function seedIfEmpty(runtime: Runtime, config: Config, log: (message: string) => void): Promise<void> {
+  if (!config.seedDemo) return;
+  const started = Date.now();
+  const seeded = await seedDemoCatalogue({ ...runtime, log });
+  if (seeded > 0) log(`Demo catalogue: ${seeded} wallpapers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

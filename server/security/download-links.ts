@@ -1,0 +1,54 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
+
+export interface DownloadClaim {
+  orderId: string;
+  itemId: string;
+  /** Index into the item's files: 0 the image, 1 a live item's video. */
+  file: number;
+  expiresAt: Date;
+}
+
+export type DownloadCheck = { ok: true; claim: DownloadClaim } | { ok: false; reason: 'forged' | 'expired' };
+
+/**
+ * Download links are `{payload}.{HMAC-SHA256}`: the payload names the order, the item, the
+ * file and the expiry, so a link cannot be altered and needs no table to check.
+ */
+export class DownloadSigner {
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    this.key = key;
+  }
+
+  sign(claim: DownloadClaim): string {
+    const payload = Buffer.from(`${claim.orderId}.${claim.itemId}.${claim.file}.${Math.floor(claim.expiresAt.getTime() / 1000)}`).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  check(token: string, now = new Date()): DownloadCheck {
+    const [payload, mac] = token.split('.');
+    if (!payload || !mac) return { ok: false, reason: 'forged' };
+    const expected = Buffer.from(this.mac(payload));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
+    const [orderId, itemId, file, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
+    const claim = { orderId: orderId!, itemId: itemId!, file: Number(file), expiresAt: new Date(Number(expires) * 1000) };
+    return claim.expiresAt > now ? { ok: true, claim } : { ok: false, reason: 'expired' };
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}
+
+/** The signing key, made once and kept in the database so every server process shares it. */
+export async function loadDownloadSigner(db: Database): Promise<DownloadSigner> {
+  const key = 'download-signing-key';
+  await db.insert(appSettings).values({ key, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+  return new DownloadSigner(Buffer.from(row!.value, 'base64'));
+}

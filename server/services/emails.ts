@@ -1,0 +1,83 @@
+import { formatUsd } from '../../contract/money.ts';
+import type { PurchasedItem } from '../../contract/orders.ts';
+import type { MailMessage } from '../providers/email/mailer.ts';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** One layout for every email: a heading, paragraphs, one button, and the same in plain text. */
+function layout(
+  storeName: string,
+  to: string,
+  subject: string,
+  parts: { greeting: string; paragraphs: string[]; list?: { text: string; html: string }; action?: { label: string; url: string }; footer: string },
+): MailMessage {
+  const text = [
+    parts.greeting,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(parts.list ? [parts.list.text, ''] : []),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    parts.footer,
+    '',
+    `— ${storeName}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#faf8f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#17141f">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="font-size:20px;font-weight:800;color:#a3307c;padding-bottom:16px">${escape(storeName)}</td></tr>
+<tr><td style="font-size:16px;line-height:1.55"><p>${escape(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}${parts.list?.html ?? ''}
+${parts.action ? `<p style="padding:12px 0"><a href="${escape(parts.action.url)}" style="display:inline-block;background:#17141f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${escape(parts.action.label)}</a></p><p style="font-size:13px;color:#524c63">Or open this link: <a href="${escape(parts.action.url)}" style="color:#524c63">${escape(parts.action.url)}</a></p>` : ''}
+<p style="font-size:13px;color:#524c63">${escape(parts.footer)}</p></td></tr></table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationEmail(storeName: string, to: string, firstName: string, link: string): MailMessage {
+  return layout(storeName, to, `Verify your email for ${storeName}`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [`Welcome to ${storeName}! Please confirm that this is your email address. The link works once, for 24 hours.`],
+    action: { label: 'Verify my email', url: link },
+    footer: 'If you did not create an account, you can ignore this email.',
+  });
+}
+
+export function passwordResetEmail(storeName: string, to: string, firstName: string, link: string): MailMessage {
+  return layout(storeName, to, `Reset your ${storeName} password`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.'],
+    action: { label: 'Choose a new password', url: link },
+    footer: 'If it was not you, ignore this email: your password stays as it is.',
+  });
+}
+
+/** The order email: the transaction id, every item with a download link per file, and the total. */
+export function orderEmail(
+  storeName: string,
+  to: string,
+  firstName: string,
+  transactionId: string,
+  items: PurchasedItem[],
+  totalPrice: number,
+  publicUrl: string,
+): MailMessage {
+  const text = items
+    .map((item) => [`${item.name} — ${formatUsd(item.price)}`, ...item.downloads.map((d) => `  ${d.name} (${d.dimensions}): ${d.link}`)].join('\n'))
+    .concat(`Total: ${formatUsd(totalPrice)} (USD, tax 0)`)
+    .join('\n');
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><strong>${escape(item.name)}</strong> — ${escape(formatUsd(item.price))}<br>${item.downloads
+          .map((d) => `<a href="${escape(d.link)}" style="color:#a3307c;font-weight:700">Download ${escape(d.name)}</a> <span style="color:#524c63">(${escape(d.dimensions)})</span>`)
+          .join('<br>')}</td></tr>`,
+    )
+    .join('');
+  const html = `<table role="presentation" width="100%" style="margin:8px 0 16px">${rows}<tr><td style="padding:10px 0;border-top:1px solid #e7e2da;font-weight:800">Total: ${escape(formatUsd(totalPrice))} (USD)</td></tr></table>`;
+  return layout(storeName, to, `Your ${storeName} wallpapers (order ${transactionId})`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [`Thank you for your order ${transactionId}. Your wallpapers are ready: each link below downloads one file and works for 7 days.`],
+    list: { text, html },
+    action: { label: 'Your purchases, any time', url: `${publicUrl}/account` },
+    footer: 'After 7 days, download them again from your account page. These are digital goods; nothing will be shipped.',
+  });
+}

@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import type { TestContext } from './test-app.ts';
+
+let count = 0;
+
+/** A verified account logged in through the API; `headers` authenticate as it. */
+export async function createShopper(ctx: TestContext, firstName = 'Ada') {
+  const email = `shopper${++count}-${Date.now()}@example.com`;
+  const password = 'violet-harbor-42';
+  const registered = await ctx.accounts.register({ firstName, lastName: 'Lovelace', email, password });
+  await ctx.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, registered.uid));
+  const outcome = await ctx.accounts.login(email, password);
+  if (outcome.kind !== 'ok') throw new Error('login failed');
+  return { uid: registered.uid, email, headers: { authorization: `Bearer ${outcome.token}` } };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createLogger } from '../logger.ts';
+import { LocalStorage } from '../providers/storage/local-storage.ts';
+import { createMedia, createServices, type Services } from '../runtime.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestContext extends Services {
+  app: App;
+  db: Database;
+  storage: LocalStorage;
+  config: Config;
+  dataDir: string;
+  /** The test database's address, when it is a PostgreSQL server (for processes the test starts). */
+  databaseUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+/** The whole API, wired as the server wires it, on a database and a storage folder of its own, for `app.inject`. */
+export async function createTestContext(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const database = await openTestDatabase();
+  const storage = new LocalStorage(config.storageDir);
+  const logger = createLogger(config);
+  const services = await createServices({ config, logger, db: database.db, storage, media: createMedia(config) });
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const app = await buildApp({ config, logger, db: database.db, storage, services, redis, webDir: options.webDir });
+  return {
+    ...services,
+    app,
+    db: database.db,
+    storage,
+    config,
+    dataDir,
+    databaseUrl: database.url,
+    async close() {
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

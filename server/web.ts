@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '../contract/config.ts';
+import { itemFileUrl } from '../contract/item-url.ts';
+import { isKnownPage, PAGE_META, pageTitle, type PageMeta } from '../contract/pages.ts';
+import { IMMUTABLE_CACHE } from './http/send-object.ts';
+import type { CatalogueService } from './services/catalogue.service.ts';
+
+interface PageHead extends PageMeta {
+  image?: string | undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside a <script type="application/json"> must not be able to close the tag. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Serves the built web app. Assets come from disk with immutable caching; every page is
+ * index.html with its own title, description and Open Graph tags, and with the public config
+ * inlined so the app needs no request to know the store's name. Unknown paths get the same
+ * page (the app draws its not-found view) with status 404.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDir: string; publicUrl: string; publicConfig: PublicConfig; catalogue: CatalogueService },
+): Promise<boolean> {
+  const indexFile = path.join(options.webDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return false;
+  const template = fs.readFileSync(indexFile, 'utf8');
+  const { storeName } = options.publicConfig;
+
+  await app.register(fastifyStatic, {
+    root: options.webDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) =>
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache'),
+  });
+
+  async function headFor(pathname: string): Promise<PageHead | undefined> {
+    const itemIndex = /^\/item\/(\d{1,6})$/.exec(pathname)?.[1];
+    if (itemIndex !== undefined) {
+      const item = (await options.catalogue.newest())[Number(itemIndex)];
+      if (item) {
+        return {
+          title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,
+          description: `${item.name}: a ${item.tags.join(', ')} phone wallpaper in ${item.downloadList[0]?.dimensions ?? '1440x2560'}, ${item.freeDownload ? 'free to download' : `$${item.price.toFixed(2)}`}.`,
+          image: `${options.publicUrl}${itemFileUrl(item.itemId, item.thumbnail)}`,
+          preload: {
+            href: itemFileUrl(item.itemId, item.thumbnail),
+            srcset: item.thumbnails.map((t) => `${itemFileUrl(item.itemId, t.file)} ${t.width}w`).join(', '),
+            sizes: '(min-width: 720px) 300px, 62vw',
+          },
+        };
+      }
+    }
+    return PAGE_META[pathname.replace(/(.)\/+$/, '$1')];
+  }
+
+  function render(pathname: string, head: PageHead): string {
+    const title = escapeHtml(pageTitle(head.title, storeName));
+    const description = escapeHtml(head.description);
+    const url = escapeHtml(`${options.publicUrl}${pathname}`);
+    const tags = [
+      `<meta property="og:site_name" content="${escapeHtml(storeName)}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      `<meta property="og:url" content="${url}" />`,
+      `<link rel="canonical" href="${url}" />`,
+      head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
+      `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+      head.preload
+        ? `<link rel="preload" as="image" href="${escapeHtml(head.preload.href)}" imagesrcset="${escapeHtml(head.preload.srcset)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`
+        : '',
+      `<script type="application/json" id="public-config">${inlineJson(options.publicConfig)}</script>`,
+    ].filter(Boolean);
+    return template
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
+      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/images/');
+    if (!wantsPage) return reply.code(404).send({ message: `Nothing at ${request.method} ${pathname}` });
+    const known = isKnownPage(pathname);
+    const head = (await headFor(pathname)) ?? {
+      title: known ? storeName : 'Page not found',
+      description: PAGE_META['/']!.description,
+    };
+    return reply
+      .code(known ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(render(pathname, head));
+  });
+  return true;
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run worker`: processing alone, beside the API servers. Any number can run against one
+ * PostgreSQL server; with the embedded database the server's own worker does this work.
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openRuntime } from './runtime.ts';
+import { startWorker } from './worker.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+if (!config.databaseUrl) {
+  console.error('A separate worker needs a PostgreSQL server (DATABASE_URL). With the embedded database, `npm start` already runs one.');
+  process.exit(1);
+}
+const logger = createLogger(config);
+const runtime = await openRuntime(config, logger);
+const worker = startWorker({ waitingList: runtime.waitingList, processing: runtime.processing, logger, leaseMs: config.workerLeaseMs });
+logger.info('worker started');
+const stop = async () => {
+  await worker.stop();
+  await runtime.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'web',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/images': apiTarget },
+  },
+});

@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import SummaryReporter from './scripts/summary-reporter.ts';
+
+const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `integration-${database}`,
+    include: ['server/**/*.int.test.ts'],
+    env: { TEST_DB: database },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    reporters: ['default', new SummaryReporter()],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      integration('pglite'),
+      // The same suite against a PostgreSQL server, when one is given.
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,41 @@
+/** Line icons drawn for PaletteWall; decorative unless a label is given by the caller. */
+const paths = {
+  download: 'M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3',
+  cart: 'M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2M9 20.5a.5.5 0 1 0 0-1 .5.5 0 0 0 0 1Zm9 0a.5.5 0 1 0 0-1 .5.5 0 0 0 0 1Z',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9a7 7 0 0 1 14 0',
+  play: 'M8 5.5v13l10.5-6.5L8 5.5Z',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 5 5',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  close: 'M6 6l12 12M18 6 6 18',
+  expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
+  shrink: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  check: 'M5 12.5 10 17l9-10',
+  circle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z',
+  undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
+  trash: 'M5 7h14M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  arrowLeft: 'M15 5l-7 7 7 7',
+  arrowRight: 'M9 5l7 7-7 7',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={name === 'play' ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES } from '../../../../../contract/constants.ts';
+import { itemFileUrl } from '../../../../../contract/item-url.ts';
+import { formatUsd } from '../../../../../contract/money.ts';
+import { Icon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../components/ui/toast.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { paymentValue } from '../../checkout/api.ts';
+import { useUser } from '../../session/user-store.ts';
+import { cartActions, useCart } from '../cart-store.ts';
+
+export function CartPage() {
+  usePageMeta('Your cart');
+  const cart = useCart();
+  const user = useUser();
+  const navigate = useNavigate();
+
+  const checkout = () => {
+    paymentValue.set(cart.totalPrice);
+    if (!user) {
+      notify.info(MESSAGES.pleaseLogin);
+      navigate('/login?returnUrl=/payment');
+      return;
+    }
+    navigate('/payment');
+  };
+
+  if (cart.items.length === 0) {
+    return (
+      <section className="section cart-page cart-page--empty">
+        <h1 className="page-title">{MESSAGES.cartEmpty}</h1>
+        <p>Find something you love and it will wait for you here.</p>
+        <Link className="button" to="/">
+          Browse wallpapers
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section cart-page">
+      <h1 className="page-title">Your cart</h1>
+      <div className="cart-page__layout">
+        <ul className="cart-lines" aria-label="Items in your cart">
+          {cart.items.map(({ myItem }) => (
+            <li key={myItem.itemId} className="cart-line" data-item-id={myItem.itemId}>
+              <img src={itemFileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)} alt="" width={72} height={128} loading="lazy" />
+              <div className="cart-line__text">
+                <p className="cart-line__name">{myItem.name}</p>
+                <p className="cart-line__tags">{myItem.tags.join(' · ')}</p>
+              </div>
+              <p className="cart-line__price">{formatUsd(myItem.price)}</p>
+              <button type="button" className="button button--ghost button--small" onClick={() => cartActions.remove(myItem.itemId)} aria-label={`Remove ${myItem.name}`}>
+                <Icon name="trash" size={16} /> Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-label="Summary">
+          <dl>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatUsd(cart.totalPrice)}</dd>
+            </div>
+            <div className="cart-summary__total">
+              <dt>Total (USD)</dt>
+              <dd data-testid="cart-total">{formatUsd(cart.totalPrice)}</dd>
+            </div>
+          </dl>
+          <button type="button" className="button button--wide" onClick={checkout}>
+            CHECKOUT
+          </button>
+          <button type="button" className="link-button" onClick={() => cartActions.empty()}>
+            Empty cart
+          </button>
+        </aside>
+      </div>
+    </section>
+  );
+}

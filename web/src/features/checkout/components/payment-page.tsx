@@ -1,0 +1,107 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '../../../../../contract/constants.ts';
+import { itemFileUrl } from '../../../../../contract/item-url.ts';
+import { formatUsd } from '../../../../../contract/money.ts';
+import { usePublicConfig } from '../../../app/use-public-config.ts';
+import { notify } from '../../../components/ui/toast.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useCart } from '../../cart/cart-store.ts';
+import { useUser } from '../../session/user-store.ts';
+import { checkoutApi, paymentValue, useLibrary } from '../api.ts';
+import { TestWalletButton } from './test-wallet-button.tsx';
+
+const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
+
+export function PaymentPage() {
+  usePageMeta('Payment');
+  const user = useUser();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const { payment } = usePublicConfig();
+  const library = useLibrary();
+  const [error, setError] = useState('');
+  const value = paymentValue.get();
+
+  // Checkout needs a logged-in user and the total that CHECKOUT stored.
+  useEffect(() => {
+    if (!user) {
+      notify.info(MESSAGES.pleaseLogin);
+      navigate('/login?returnUrl=/payment', { replace: true });
+    } else if (value === undefined) {
+      notify.info(MESSAGES.paymentError);
+      navigate('/cart/view', { replace: true });
+    }
+  }, [user, value, navigate]);
+  if (!user || value === undefined) return null;
+
+  const owned = new Set((library.data ?? []).map((entry) => entry.itemId));
+  const lines = cart.items.map((entry) => entry.myItem);
+  const toBuy = lines.filter((item) => !owned.has(item.itemId));
+  const total = toBuy.reduce((sum, item) => sum + Math.round(item.price * 100), 0) / 100;
+
+  const createOrder = async () => (await checkoutApi.createOrder(toBuy.map((item) => item.itemId))).id;
+  const finish = async (id: string) => {
+    const result = await checkoutApi.capture(id);
+    navigate(`/success?order=${encodeURIComponent(result.id)}`, { state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData } });
+  };
+  const payWithTestWallet = async () => {
+    setError('');
+    try {
+      await finish(await createOrder());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The payment failed.');
+    }
+  };
+
+  return (
+    <section className="section payment-page">
+      <h1 className="page-title">Payment</h1>
+      <div className="cart-page__layout">
+        <div>
+          <h2 className="section__title">Order summary</h2>
+          <ul className="cart-lines" aria-label="Order summary">
+            {lines.map((item) => (
+              <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
+                <img src={itemFileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)} alt="" width={72} height={128} />
+                <div className="cart-line__text">
+                  <p className="cart-line__name">{item.name}</p>
+                  {owned.has(item.itemId) && <p className="cart-line__owned">Already yours — left out of this order</p>}
+                </div>
+                <p className="cart-line__price">{owned.has(item.itemId) ? '—' : formatUsd(item.price)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="payment-page__note">
+            This is a digital product: nothing is shipped. Your download links appear on the next page and are sent to you by
+            email.
+          </p>
+          <p className="payment-page__note">
+            <strong>Satisfaction guarantee:</strong> if a wallpaper does not look right on your phone, write to us within 14 days and
+            we will refund it.
+          </p>
+        </div>
+        <aside className="cart-summary" aria-label="Payment">
+          <dl>
+            <div className="cart-summary__total">
+              <dt>Total (USD)</dt>
+              <dd data-testid="payment-total">{formatUsd(total)}</dd>
+            </div>
+          </dl>
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+          {toBuy.length === 0 ? (
+            <p>There is nothing left to pay for. Your wallpapers are on your account page.</p>
+          ) : payment.provider === 'paypal' ? (
+            <Suspense fallback={<p className="page-loading">Loading PayPal…</p>}>
+              <PayPalCheckout clientId={payment.paypalClientId} createOrder={createOrder} onApproved={finish} onError={setError} disabled={library.isPending} />
+            </Suspense>
+          ) : (
+            <TestWalletButton onPay={payWithTestWallet} disabled={library.isPending} />
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}

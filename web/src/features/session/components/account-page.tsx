@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/toast.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { sessionApi } from '../api.ts';
+import { userStore, useUser } from '../user-store.ts';
+import { PurchaseLibrary } from '../../checkout/components/purchase-library.tsx';
+
+export function AccountPage() {
+  usePageMeta('Your account');
+  const user = useUser();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  // Logging out clears the user before the move home has finished: no detour to the login page.
+  if (!user) return leaving ? null : <Navigate to="/login?returnUrl=/account" replace />;
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await sessionApi.logout();
+    } catch {
+      notify.error('We could not reach the server; you are logged out on this device.');
+    }
+    userStore.clear();
+    navigate('/');
+  };
+
+  return (
+    <section className="section account-page">
+      <h1 className="page-title">Hello, {user.firstName}</h1>
+      <dl className="account-page__details">
+        <div>
+          <dt>First name</dt>
+          <dd>{user.firstName}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </div>
+        {user.isAdmin && (
+          <div>
+            <dt>Role</dt>
+            <dd>
+              Administrator · <Link to="/review">Review</Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <button type="button" className="button button--ghost" disabled={leaving} onClick={() => void logout()}>
+        Logout
+      </button>
+      <PurchaseLibrary />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_REDIRECT_DELAY_MS, MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { safeReturnUrl, sessionApi } from '../api.ts';
+import { userStore } from '../user-store.ts';
+import { PasswordField } from './password-field.tsx';
+
+type Status = 'idle' | 'submitting' | 'unverified' | 'success';
+
+export function LoginPage() {
+  usePageMeta('Log in');
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    const timer = setTimeout(() => navigate(returnUrl ?? '/', { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate, returnUrl]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!email.trim() || !password) return setError('Please enter your email and password.');
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
+    setStatus('submitting');
+    try {
+      const result = await sessionApi.login(email, password);
+      if ('needVerified' in result) {
+        setStatus('unverified');
+        return;
+      }
+      userStore.set({ uid: result.uid, firstName: result.firstName, email: result.email, isAdmin: result.isAdmin });
+      setStatus('success');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Login failed.');
+      setStatus('idle');
+    }
+  };
+
+  if (status === 'unverified') {
+    return (
+      <section className="section auth-card" aria-labelledby="verify-title">
+        <h1 id="verify-title" className="page-title">
+          Please verify your email
+        </h1>
+        <p>
+          We have sent a verification link to <strong>{email.trim()}</strong>. Open it, then log in again. Nothing there? Check your
+          junk mail folder.
+        </p>
+        <button type="button" className="button button--wide" onClick={() => location.reload()}>
+          LOGIN AGAIN
+        </button>
+      </section>
+    );
+  }
+
+  const registerHref = returnUrl ? `/register?returnUrl=${encodeURIComponent(returnUrl)}` : '/register';
+  return (
+    <section className="section auth-card" aria-labelledby="login-title">
+      <h1 id="login-title" className="page-title">
+        Log in
+      </h1>
+      <form noValidate onSubmit={submit} className="form">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" name="email" type="email" autoComplete="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="login-password">Password</label>
+        <PasswordField id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+        <p className="form__success" role="status">
+          {status === 'success' ? 'Login Successful' : ''}
+        </p>
+        <button type="submit" className="button button--wide" disabled={status === 'submitting' || status === 'success'}>
+          LOGIN
+        </button>
+      </form>
+      <p className="auth-card__links">
+        <Link to="/forgot-password">Forgot password?</Link>
+        <span>
+          New here? <Link to={registerHref}>Create an account</Link>
+        </span>
+      </p>
+    </section>
+  );
+}

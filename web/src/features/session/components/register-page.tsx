@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { USER_MESSAGES } from '../../../../../contract/users.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { safeReturnUrl, sessionApi } from '../api.ts';
+import { PasswordField } from './password-field.tsx';
+
+export function RegisterPage() {
+  usePageMeta('Create an account');
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const loginHref = returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login';
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (!firstName.trim() || !email.trim() || !password) return setError('Please fill in your first name, email and password.');
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
+    setSubmitting(true);
+    try {
+      const result = await sessionApi.register({ firstName, lastName: '', email, password });
+      if (!result.verificationEmailSent) setError(USER_MESSAGES.verificationEmailFailed);
+      setDone(true);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Registration failed.');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <section className="section auth-card" aria-labelledby="done-title">
+        <h1 id="done-title" className="page-title">
+          Please Verify Your Email
+        </h1>
+        {error ? (
+          <p className="form__error" role="alert">
+            {error}. Log in to have it sent again.
+          </p>
+        ) : (
+          <p>
+            We have sent a link to <strong>{email.trim()}</strong>. Open it to activate your account. If it is not in your inbox, check
+            your junk mail folder.
+          </p>
+        )}
+        <Link className="button button--wide" to={loginHref}>
+          Go to login
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section auth-card" aria-labelledby="register-title">
+      <h1 id="register-title" className="page-title">
+        Create your account
+      </h1>
+      <form onSubmit={submit} className="form">
+        <label htmlFor="register-first-name">First Name</label>
+        <input id="register-first-name" name="firstName" autoComplete="given-name" value={firstName} required maxLength={60} onChange={(e) => setFirstName(e.target.value)} />
+        <label htmlFor="register-email">Email</label>
+        <input id="register-email" name="email" type="email" autoComplete="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="register-password">Password</label>
+        <PasswordField id="register-password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <p className="form__hint">At least {MIN_PASSWORD_LENGTH} characters, and not a common password.</p>
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+        <button type="submit" className="button button--wide" disabled={submitting}>
+          CREATE MY ACCOUNT
+        </button>
+      </form>
+      <p className="auth-card__links">
+        <span>
+          Have an account? <Link to={loginHref}>Log in</Link>
+        </span>
+      </p>
+    </section>
+  );
+}
