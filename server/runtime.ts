@@ -98,7 +98,11 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let database: DatabaseHandle;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pgdata'),
+      onIdleConnectionError: (error) => logger.warn({ err: error }, 'the database server closed an idle connection'),
+    });
   } catch (error) {
     release();
     throw error;

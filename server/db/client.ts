@@ -30,8 +30,10 @@ const MIGRATION_LOCK_ID = 7_301_944;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
+  /** Told when the server drops an idle pooled connection (restart, failover); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleConnectionError ?? (() => {}));
   // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
   // store's process, the catalogue cache and the OS page cache do that work.
   const client = await PGlite.create(options.pgliteDir, { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'] });
@@ -40,8 +42,10 @@ export async function openDatabase(options: {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onIdleConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection ended by the server is an uncaught error that stops the process.
+  pool.on('error', onIdleConnectionError);
   const connection = await pool.connect();
   try {
     // Several API processes may start at once; only one migrates at a time.
