@@ -24,7 +24,7 @@ import { CheckoutService } from './services/checkout.service.ts';
 import { ProcessingService } from './services/processing.service.ts';
 import { UploadsService } from './services/uploads.service.ts';
 import { WaitingListService } from './services/waiting-list.service.ts';
-import { CatalogueService } from './services/catalogue.service.ts';
+import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from './services/catalogue.service.ts';
 
 /** The store's services, wired once for the server, the scripts and the tests alike. */
 export interface Services {
@@ -114,6 +114,12 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   const media = createMedia(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
   const services = await createServices({ config, logger, db: database.db, storage, media });
+  // Several processes may serve one PostgreSQL server: each drops its catalogue copy when another writes.
+  const stopListening = await database.listen?.(CATALOGUE_CHANGES_CHANNEL, {
+    onNotification: (payload) => services.catalogue.hearAnnouncement(payload),
+    onReconnect: () => services.catalogue.invalidate(),
+    onError: (error) => logger.warn({ err: error }, 'the catalogue change feed lost its connection; reopening it'),
+  });
   return {
     ...services,
     database,
@@ -121,6 +127,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     media,
     redis,
     async close() {
+      await stopListening?.();
       redis?.disconnect();
       await database.close();
       release();

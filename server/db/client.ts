@@ -15,8 +15,23 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * On a server, hears NOTIFY on `channel` from every process, over a connection of its own
+   * that is reopened when it drops. PGlite has none: its data directory belongs to one process.
+   */
+  listen?: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface NotificationHandlers {
+  onNotification(payload: string): void;
+  /** After the connection was reopened: notifications sent meanwhile are lost. */
+  onReconnect(): void;
+  onError(error: Error): void;
+}
+
+/** How long to wait before reopening a dropped listening connection. */
+const RELISTEN_DELAY_MS = 1000;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -62,5 +77,56 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
     throw error;
   }
   connection.release();
-  return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
+    close: () => pool.end(),
+  };
+}
+
+async function listenOnServer(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload ?? '');
+    });
+    next.on('error', handlers.onError);
+    next.on('end', () => {
+      if (client === next) reopenLater();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    client = next;
+  };
+
+  const reopenLater = () => {
+    client = undefined;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      open().then(handlers.onReconnect, (error: unknown) => {
+        handlers.onError(error as Error);
+        reopenLater();
+      });
+    }, RELISTEN_DELAY_MS);
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end();
+  };
 }

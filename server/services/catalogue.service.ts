@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Item, ItemListQuery, ItemSort } from '../../contract/item.ts';
 import type { PhotoType } from '../../contract/constants.ts';
@@ -38,10 +39,13 @@ export function toPrefixQuery(text: string): string | undefined {
   return words?.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 }
 
+/** The NOTIFY channel on which every process announces its catalogue writes. */
+export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
+
 /**
  * The published catalogue. Reads are served from an in-memory snapshot, and the JSON of each
  * answer is kept as bytes, so browsing rarely touches the database; every write goes through
- * this service and drops both.
+ * this service, drops both, and is announced to the other processes on the same database.
  */
 export class CatalogueService {
   private snapshot: Promise<Snapshot> | undefined;
@@ -49,6 +53,8 @@ export class CatalogueService {
   /** Bumped by every write, so an answer built from an older snapshot is never cached. */
   private generation = 0;
   private readonly db: Database;
+  /** Tells this process's own announcements apart from the others'. */
+  private readonly instanceId = randomUUID();
 
   constructor(db: Database) {
     this.db = db;
@@ -58,6 +64,17 @@ export class CatalogueService {
     this.generation++;
     this.snapshot = undefined;
     this.responses.clear();
+  }
+
+  /** Drops this process's copy when another process announces a write. */
+  hearAnnouncement(payload: string): void {
+    if (payload !== this.instanceId) this.invalidate();
+  }
+
+  /** Every write ends here: this process's copy goes, and the other processes hear of it. */
+  private async changed(): Promise<void> {
+    this.invalidate();
+    await this.db.execute(sql`select pg_notify(${CATALOGUE_CHANGES_CHANNEL}, ${this.instanceId})`);
   }
 
   /** The JSON bytes of an answer, built once per snapshot. */
@@ -136,7 +153,7 @@ export class CatalogueService {
   async insert(rows: NewItemRow[]): Promise<void> {
     if (rows.length === 0) return;
     await this.db.insert(items).values(rows.map((row) => ({ ...row, tags: normaliseTags(row.tags ?? []) })));
-    this.invalidate();
+    await this.changed();
   }
 
   async update(itemId: string, set: Partial<NewItemRow>): Promise<boolean> {
@@ -145,13 +162,13 @@ export class CatalogueService {
       .set({ ...set, ...(set.tags && { tags: normaliseTags(set.tags) }), updatedAt: new Date() })
       .where(eq(items.itemId, itemId))
       .returning({ itemId: items.itemId });
-    this.invalidate();
+    await this.changed();
     return changed.length > 0;
   }
 
   async remove(itemId: string): Promise<void> {
     await this.db.delete(items).where(eq(items.itemId, itemId));
-    this.invalidate();
+    await this.changed();
   }
 
   async findRow(itemId: string): Promise<ItemRow | undefined> {
