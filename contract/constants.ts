@@ -49,3 +49,43 @@ export const MESSAGES = {
   verificationExpired: 'Email verification link expired',
   errorLink: 'ERROR LINK',
 } as const;
+
+/*
+ * The store's own texts, by area. They live here rather than beside the zod schemas, so the
+ * pages that show them do not have to load zod.
+ */
+export const ORDER_MESSAGES = {
+  pending: 'Your payment is pending with PayPal. We will email your download links as soon as it completes.',
+  declined: 'The payment was declined. Please try another way to pay.',
+  amountMismatch: 'The payment amount did not match the order, so nothing was charged to your order. Please contact us.',
+  notYours: 'This order belongs to another account.',
+  orderNotFound: 'Order not found',
+  alreadyOwned: 'You already own this wallpaper.',
+  linkExpired: 'This download link has expired. Log in and download it again from your account page.',
+  linkForged: 'This download link is not valid. Log in and download your wallpapers from your account page.',
+  refunded: 'This purchase was refunded, so its downloads have ended.',
+} as const;
+
+export const USER_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Log in, or reset your password.',
+  commonPassword: 'This password is one of the most common ones. Please choose another.',
+  verified: 'Email verified successfully!',
+  forgotSent: 'If an account exists for that email, we have sent it a link to reset the password.',
+  resetDone: 'Your password has been changed. You can log in now.',
+  resetExpired: 'This reset link has expired or was already used. Ask for a new one.',
+  loginRequired: 'Please log in first.',
+  adminOnly: 'Only administrators can do that.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  crossSite: 'This request came from another site and was refused.',
+  verificationEmailFailed: 'Failed to send verification email',
+} as const;
+
+export const REVIEW_MESSAGES = {
+  missing: 'Cannot mark as reviewed: itemId or itemUrl is missing.',
+  alreadyReviewed: 'This item is already reviewed.',
+  reviewed: 'Item marked as reviewed',
+  deleted: 'Item deleted successfully',
+  reset: 'Item has been reset for processing',
+  notFound: 'Waiting item not found',
+} as const;

@@ -43,15 +43,3 @@ export const ConfirmTransactionBodySchema = z.object({ transactionId: z.string()
 export const LibraryEntrySchema = PurchasedItemSchema.extend({ orderId: z.string(), purchasedAt: z.string() });
 export const LibrarySchema = z.array(LibraryEntrySchema);
 export type LibraryEntry = z.infer<typeof LibraryEntrySchema>;
-
-export const ORDER_MESSAGES = {
-  pending: 'Your payment is pending with PayPal. We will email your download links as soon as it completes.',
-  declined: 'The payment was declined. Please try another way to pay.',
-  amountMismatch: 'The payment amount did not match the order, so nothing was charged to your order. Please contact us.',
-  notYours: 'This order belongs to another account.',
-  orderNotFound: 'Order not found',
-  alreadyOwned: 'You already own this wallpaper.',
-  linkExpired: 'This download link has expired. Log in and download it again from your account page.',
-  linkForged: 'This download link is not valid. Log in and download your wallpapers from your account page.',
-  refunded: 'This purchase was refunded, so its downloads have ended.',
-} as const;

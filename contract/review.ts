@@ -21,12 +21,3 @@ export const ReviewEntryDetailSchema = ReviewListItemSchema.extend({
   draft: z.object({ name: z.string(), tags: z.array(z.string()), price: z.number(), freeDownload: z.boolean() }).optional(),
 });
 export type ReviewEntryDetail = z.infer<typeof ReviewEntryDetailSchema>;
-
-export const REVIEW_MESSAGES = {
-  missing: 'Cannot mark as reviewed: itemId or itemUrl is missing.',
-  alreadyReviewed: 'This item is already reviewed.',
-  reviewed: 'Item marked as reviewed',
-  deleted: 'Item deleted successfully',
-  reset: 'Item has been reset for processing',
-  notFound: 'Waiting item not found',
-} as const;

@@ -64,18 +64,3 @@ export const ResetPasswordBodySchema = z.object({
 });
 
 export const MessageSchema = z.object({ message: z.string() });
-
-export const USER_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists. Log in, or reset your password.',
-  commonPassword: 'This password is one of the most common ones. Please choose another.',
-  verified: 'Email verified successfully!',
-  forgotSent: 'If an account exists for that email, we have sent it a link to reset the password.',
-  resetDone: 'Your password has been changed. You can log in now.',
-  resetExpired: 'This reset link has expired or was already used. Ask for a new one.',
-  loginRequired: 'Please log in first.',
-  adminOnly: 'Only administrators can do that.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  crossSite: 'This request came from another site and was refused.',
-  verificationEmailFailed: 'Failed to send verification email',
-} as const;

@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { USER_MESSAGES, type PublicUser } from '../../contract/users.ts';
+import type { PublicUser } from '../../contract/users.ts';
+import { USER_MESSAGES } from '../../contract/constants.ts';
 import { SESSION_IDLE_MS, type AccountsService } from '../services/accounts.service.ts';
 import { HttpError } from './http-error.ts';
 

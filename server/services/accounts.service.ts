@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { EMAIL_THROTTLE_MS } from '../../contract/constants.ts';
-import { USER_MESSAGES, type PublicUser, type RegisterResult } from '../../contract/users.ts';
+import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '../../contract/constants.ts';
+import type { PublicUser, RegisterResult } from '../../contract/users.ts';
 import type { Database } from '../db/client.ts';
 import { sessions, userTokens, users, type UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';

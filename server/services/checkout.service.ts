@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { timestampId } from '../../contract/ids.ts';
 import { centsToDollars } from '../../contract/money.ts';
-import { ORDER_MESSAGES, type LibraryEntry, type OrderResult, type PurchasedItem } from '../../contract/orders.ts';
+import type { LibraryEntry, OrderResult, PurchasedItem } from '../../contract/orders.ts';
+import { ORDER_MESSAGES } from '../../contract/constants.ts';
 import type { PublicUser } from '../../contract/users.ts';
 import type { Database } from '../db/client.ts';
 import { grants, itemColumns, items, orderLines, orders, transactions, users, webhookEvents, type ItemRow } from '../db/schema.ts';

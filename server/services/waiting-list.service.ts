@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../contract/money.ts';
-import { REVIEW_MESSAGES, type ReviewEntryDetail, type ReviewListItem } from '../../contract/review.ts';
+import type { ReviewEntryDetail, ReviewListItem } from '../../contract/review.ts';
+import { REVIEW_MESSAGES } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
 import { waitingItems } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
-import { REVIEW_FILTERS, REVIEW_MESSAGES, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
+import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
+import { REVIEW_MESSAGES } from '../../../contract/constants.ts';
 import { authGuards } from '../../http/auth.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { sendObject } from '../../http/send-object.ts';

@@ -2,7 +2,7 @@ import type {} from '@fastify/rate-limit';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
-import { MESSAGES } from '../../../contract/constants.ts';
+import { MESSAGES, USER_MESSAGES } from '../../../contract/constants.ts';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -12,7 +12,6 @@ import {
   RegisterBodySchema,
   RegisterResultSchema,
   ResetPasswordBodySchema,
-  USER_MESSAGES,
   VerifyParamsSchema,
   VerifyResultSchema,
 } from '../../../contract/users.ts';

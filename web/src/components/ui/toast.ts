@@ -1,11 +1,17 @@
-import { toast } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../../../../contract/constants.ts';
+
+type Kind = 'info' | 'success' | 'error';
+
+/** react-toastify loads with the first toast (or the toast container), not with the page. */
+const show = (kind: Kind) => (message: string) => {
+  void import('react-toastify').then(({ toast }) => toast[kind](message));
+};
 
 /** The spec's toasts: top-center, closing after 2000 ms (the container sets both). */
 export const notify = {
-  info: (message: string) => toast.info(message),
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  info: show('info'),
+  success: show('success'),
+  error: show('error'),
 };
 
 export const TOAST_OPTIONS = { position: 'top-center', autoClose: TOAST_AUTO_CLOSE_MS } as const;

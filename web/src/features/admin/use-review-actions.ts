@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REVIEW_MESSAGES } from '../../../../contract/review.ts';
+import { REVIEW_MESSAGES } from '../../../../contract/constants.ts';
 import { notify } from '../../components/ui/toast.ts';
 import { api, ApiRequestError } from '../../lib/api-client.ts';
 

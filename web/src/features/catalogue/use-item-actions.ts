@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '../../../../contract/constants.ts';
+import { MESSAGES, ORDER_MESSAGES } from '../../../../contract/constants.ts';
 import type { Item } from '../../../../contract/item.ts';
-import { ORDER_MESSAGES, type LibraryEntry } from '../../../../contract/orders.ts';
+import type { LibraryEntry } from '../../../../contract/orders.ts';
 import { notify } from '../../components/ui/toast.ts';
 import { cartActions } from '../cart/cart-store.ts';
 import { useOwned } from '../checkout/api.ts';

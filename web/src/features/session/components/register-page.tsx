@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
-import { USER_MESSAGES } from '../../../../../contract/users.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, USER_MESSAGES } from '../../../../../contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api.ts';
 import { PasswordField } from './password-field.tsx';
