@@ -7,12 +7,29 @@ import { buildItemRow } from './test/builders.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 
 let ctx: TestContext;
-const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
+const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
+const webDir = path.join(buildDir, 'web');
+
+/**
+ * Stands in for the built server renderer (dist/ssr beside dist/web): it numbers its renders,
+ * reads the newest item through the API it is given, and breaks on /new.
+ */
+const FAKE_RENDERER = `let renders = 0;
+export function createPageRenderer(fetchApi) {
+  return async (url, config) => {
+    const { pathname } = new URL(url);
+    if (pathname === '/new') throw new Error('the renderer broke');
+    const [newest] = await (await fetchApi('/api/items?limit=1', {})).json();
+    return { html: '<p>' + pathname + ' for ' + config.storeName + ', render ' + ++renders + '</p>', queries: { newest: newest.itemId } };
+  };
+}`;
 const newest = buildItemRow({ itemId: '20261120_0000_aaaa0001', name: 'Neon <Harbor>', tags: ['minimalistic'], thumbnail: 'abc-thumb-720.webp' });
 const older = buildItemRow({ itemId: '20261010_0000_aaaa0002', name: 'Alpine Dawn', freeDownload: true, priceCents: 0 });
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(buildDir, 'ssr'));
+  fs.writeFileSync(path.join(buildDir, 'ssr', 'entry-server.js'), FAKE_RENDERER);
   fs.writeFileSync(
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>x</title>\n<meta name="description" content="x" />\n</head><body><div id="root"></div></body></html>',
@@ -23,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 describe('pages', () => {
@@ -51,7 +68,39 @@ describe('pages', () => {
     const response = await ctx.app.inject({ url: '/no/such/page' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<title>Page not found — Test Walls</title>');
-    expect(response.body).toContain('<div id="root">');
+    expect(response.body).toContain('<div id="root"><p>/no/such/page for Test Walls, render');
+  });
+
+  it("renders public pages' first view on the server with the API's answers, once per catalogue version", async () => {
+    const first = await ctx.app.inject({ url: '/help' });
+    const rendered = /<div id="root">(<p>\/help for Test Walls, render \d+<\/p>)<\/div>/.exec(first.body)?.[1];
+    expect(rendered).toBeDefined();
+    expect(first.body).toContain(`<script type="application/json" id="query-state">{"newest":"${newest.itemId}"}</script>`);
+    expect((await ctx.app.inject({ url: '/help' })).body).toContain(`<div id="root">${rendered}</div>`);
+
+    const newer = buildItemRow({ itemId: '20261121_0000_aaaa0003' });
+    await ctx.catalogue.insert([newer]);
+    const after = await ctx.app.inject({ url: '/help' });
+    expect(after.body).not.toContain(rendered);
+    expect(after.body).toContain(`{"newest":"${newer.itemId}"}`);
+    await ctx.catalogue.remove(newer.itemId);
+
+    for (const url of ['/account', '/cart/view', '/payment', '/login', '/review']) {
+      const page = (await ctx.app.inject({ url })).body;
+      expect(page).toContain('<div id="root"></div>');
+      expect(page).not.toContain('id="query-state"');
+    }
+  });
+
+  it('compresses pages', async () => {
+    const response = await ctx.app.inject({ url: '/landscape', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('still serves a page, rendered by the browser, when the server renderer fails', async () => {
+    const response = await ctx.app.inject({ url: '/new' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets for good and keeps API misses as JSON', async () => {

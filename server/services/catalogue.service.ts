@@ -60,6 +60,11 @@ export class CatalogueService {
     this.db = db;
   }
 
+  /** Changes with every write this process makes or hears of. */
+  get version(): number {
+    return this.generation;
+  }
+
   invalidate(): void {
     this.generation++;
     this.snapshot = undefined;

@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /** Each page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<ComponentType>) => ({ lazy: async () => ({ Component: await load() }) });
 
-export const router = createBrowserRouter([
+/** Shared by the browser's router and the server's renderer. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -41,4 +42,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

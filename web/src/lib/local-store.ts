@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 export interface LocalStore<T> {
   get(): T;
+  /** What a page rendered on the server shows: nothing is stored there. */
+  readonly initial: T;
   set(value: T): void;
   clear(): void;
   subscribe(listener: () => void): () => void;
@@ -39,12 +41,15 @@ export function createLocalStore<T>(key: string, parse: (raw: unknown) => T): Lo
   };
   const notify = () => listeners.forEach((listener) => listener());
 
-  window.addEventListener('storage', (event) => {
-    if (event.key === key || event.key === null) notify();
-  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === key || event.key === null) notify();
+    });
+  }
 
   return {
     get: read,
+    initial: parse(null),
     set(value) {
       try {
         localStorage.setItem(key, JSON.stringify(value));
@@ -70,5 +75,6 @@ export function createLocalStore<T>(key: string, parse: (raw: unknown) => T): Lo
 }
 
 export function useLocalStore<T>(store: LocalStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  // Hydration starts from the server's view, then React moves to what this browser stored.
+  return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
 }

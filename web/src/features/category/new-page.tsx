@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PAGE_META } from '../../../../contract/pages.ts';
 import { Icon } from '../../components/ui/icons.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
@@ -6,6 +6,7 @@ import { useItemWindow } from '../catalogue/api/get-items.ts';
 import { ItemGrid } from '../catalogue/components/item-grid.tsx';
 
 const PAGE_SIZE = 24;
+const neverChanges = () => () => {};
 
 /** The newest wallpapers; the grid can fill the screen for a closer look. */
 export function NewPage() {
@@ -15,6 +16,8 @@ export function NewPage() {
   const { data, isPending, isFetching } = useItemWindow(0, PAGE_SIZE * pages);
   const stage = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
+  // Known only in the browser: a page rendered on the server hydrates without it, then shows it.
+  const canFullscreen = useSyncExternalStore(neverChanges, () => document.fullscreenEnabled, () => false);
 
   useEffect(() => {
     const sync = () => setFullscreen(document.fullscreenElement === stage.current);
@@ -31,7 +34,7 @@ export function NewPage() {
     <section className="section">
       <div className="page-heading">
         <h1 className="page-title">New wallpapers</h1>
-        {document.fullscreenEnabled && (
+        {canFullscreen && (
           <button type="button" className="button button--ghost" aria-pressed={fullscreen} onClick={() => void toggle()}>
             <Icon name={fullscreen ? 'shrink' : 'expand'} /> {fullscreen ? 'Exit full screen' : 'Full screen'}
           </button>

@@ -72,7 +72,8 @@ export function HomePage() {
         <h2 id="newest-title" className="section__title">
           New this week
         </h2>
-        <ItemGrid items={items} loading={isPending} label="Newest wallpapers" />
+        {/* Below the hero and the themes: no card is in the first view, so none competes with the hero image. */}
+        <ItemGrid items={items} loading={isPending} label="Newest wallpapers" eagerCount={0} />
       </section>
 
       <div className="section">

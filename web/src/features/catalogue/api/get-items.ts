@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { HOME_ITEM_COUNT, MESSAGES } from '../../../../../contract/constants.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { api } from '../../../lib/api-client.ts';
+import { SERVER_RENDERED } from '../../../lib/server-rendered.ts';
 
 /** The spec's home list: newest first by itemId compared as text, 12 kept, empty on failure. */
 export async function fetchNewestItems(): Promise<Item[]> {
@@ -14,7 +15,7 @@ export async function fetchNewestItems(): Promise<Item[]> {
   }
 }
 
-export const newestItemsQuery = queryOptions({ queryKey: ['items', 'newest'], queryFn: fetchNewestItems });
+export const newestItemsQuery = queryOptions({ queryKey: ['items', 'newest'], queryFn: fetchNewestItems, meta: SERVER_RENDERED });
 
 export const useNewestItems = () => useQuery(newestItemsQuery);
 
@@ -28,6 +29,7 @@ export function useItemWindow(offset: number, limit: number) {
     queryKey: ['items', 'window', offset, limit],
     queryFn: async () => ({ offset, items: await api.get<Item[]>(`/api/items?offset=${offset}&limit=${limit}`) }),
     placeholderData: keepPreviousData,
+    meta: SERVER_RENDERED,
   });
 }
 

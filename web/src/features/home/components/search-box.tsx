@@ -1,17 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icons.tsx';
 
+/**
+ * A plain GET form to /search, so it works before the page's script has run (the server
+ * renders these pages); once it has, the router moves without a reload. The field is left
+ * uncontrolled so that what was typed before then is kept.
+ */
 export function SearchBox({ initial = '', autoFocus = false }: { initial?: string; autoFocus?: boolean }) {
-  const [q, setQ] = useState(initial);
   const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = q.trim();
+    const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (query) navigate(`/search?q=${encodeURIComponent(query)}`);
   };
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <form className="search-box" role="search" action="/search" method="get" onSubmit={submit}>
       <label htmlFor="search-q" className="visually-hidden">
         Search wallpapers
       </label>
@@ -20,11 +24,10 @@ export function SearchBox({ initial = '', autoFocus = false }: { initial?: strin
         id="search-q"
         type="search"
         name="q"
-        value={q}
+        defaultValue={initial}
         maxLength={100}
         placeholder="Search: neon, sakura, mountains…"
         autoFocus={autoFocus}
-        onChange={(event) => setQ(event.target.value)}
       />
       <button type="submit" className="button">
         Search

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PublicConfig } from '../contract/config.ts';
+
+/** A page as the renderer built from web/src/entry-server.tsx gives it. */
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** The API answers it was rendered with, for the browser's query cache. */
+  queries: unknown;
+}
+
+type FetchApi = (apiPath: string, init: RequestInit) => Promise<Response>;
+type CreatePageRenderer = (fetchApi: FetchApi) => (url: string, config: PublicConfig) => Promise<RenderedPage | undefined>;
+
+export interface PageRenderer {
+  /** The page at `url`, or undefined when the browser renders it (or rendering failed). */
+  render(url: string, pathname: string, known: boolean, log: FastifyBaseLogger): Promise<RenderedPage | undefined>;
+}
+
+/**
+ * Pages whose first view is the same for every visitor, so the server renders it; the others
+ * (cart, account, checkout, admin, sign-in) depend on what the browser holds and render there.
+ * Unknown addresses render the not-found page.
+ */
+const SERVER_RENDERED = /^\/(?:|landscape|city|painting|new|search|help|policy|apps|item\/\d{1,6})$/;
+
+/** How many rendered pages are kept; a page depends only on its address and the catalogue. */
+const RENDERED_PAGES_KEPT = 64;
+
+/**
+ * Loads the renderer that the web build wrote beside the web app (dist/ssr), when there is
+ * one. Its pages' API calls are answered by `app` in-process; the pages it renders are kept
+ * until the catalogue changes (`catalogueVersion`).
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  options: { webDir: string; publicUrl: string; publicConfig: PublicConfig; catalogueVersion: () => number },
+): Promise<PageRenderer | undefined> {
+  const entry = path.join(options.webDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as { createPageRenderer: CreatePageRenderer };
+  const renderPage = createPageRenderer(async (apiPath, init) => {
+    if ((init.method ?? 'GET') !== 'GET') throw new Error('A page rendered on the server only reads');
+    const response = await app.inject({ method: 'GET', url: apiPath });
+    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
+  });
+
+  const pages = new Map<string, RenderedPage | undefined>();
+  let pagesVersion = options.catalogueVersion();
+  return {
+    async render(url, pathname, known, log) {
+      if (known && !SERVER_RENDERED.test(pathname)) return undefined;
+      const version = options.catalogueVersion();
+      if (version !== pagesVersion) {
+        pages.clear();
+        pagesVersion = version;
+      }
+      if (pages.has(url)) return pages.get(url);
+      let page: RenderedPage | undefined;
+      try {
+        page = await renderPage(`${options.publicUrl}${url}`, options.publicConfig);
+      } catch (error) {
+        log.error({ err: error, url }, 'server rendering failed; the browser renders this page');
+        return undefined;
+      }
+      // A page rendered while the catalogue changed may show either; it is served, not kept.
+      if (options.catalogueVersion() === pagesVersion) {
+        if (pages.size >= RENDERED_PAGES_KEPT) pages.delete(pages.keys().next().value!);
+        pages.set(url, page);
+      }
+      return page;
+    },
+  };
+}
