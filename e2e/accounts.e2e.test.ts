@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
+import { visit } from './browser.ts';
 import { linksInOutbox } from './outbox.ts';
 
 describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
@@ -9,7 +10,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('register → emailed link → verified → login with returnUrl → account → logout', async () => {
     const page = await newPage();
-    await page.goto(`${s.store.baseUrl}/login?returnUrl=/account`);
+    await visit(page, `${s.store.baseUrl}/login?returnUrl=/account`);
     expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register?returnUrl=%2Faccount');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByLabel('First Name').fill('Ada');
@@ -21,12 +22,12 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
     const [link] = await linksInOutbox(s.store.dataDir, 'ada@example.com');
     expect(link).toMatch(new RegExp(`^${s.store.baseUrl}/users/[0-9a-f-]{36}/verify/[A-Za-z0-9_-]{43}$`));
-    await page.goto(link!);
+    await visit(page, link!);
     await page.getByRole('heading', { name: 'Email verified successfully!' }).waitFor();
     await page.getByRole('link', { name: 'Return to Login' }).click();
     await page.waitForURL('**/login');
 
-    await page.goto(`${s.store.baseUrl}/login?returnUrl=/account`);
+    await visit(page, `${s.store.baseUrl}/login?returnUrl=/account`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('violet-harbor-42');
     await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -42,7 +43,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${s.store.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    await page.goto(`${s.store.baseUrl}/account`);
+    await visit(page, `${s.store.baseUrl}/account`);
     await page.waitForURL('**/login?returnUrl=/account');
     await page.context().close();
   });
@@ -54,7 +55,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
       headers: { origin: s.store.baseUrl },
     });
     expect(register.status()).toBe(201);
-    await page.goto(`${s.store.baseUrl}/login`);
+    await visit(page, `${s.store.baseUrl}/login`);
     await page.getByLabel('Email').fill('bea@example.com');
     await page.getByLabel('Password', { exact: true }).fill('violet-harbor-42');
     await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -67,7 +68,7 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('toggles the password between hidden and shown, and enforces 8 characters before sending', async () => {
     const page = await newPage();
-    await page.goto(`${s.store.baseUrl}/login`);
+    await visit(page, `${s.store.baseUrl}/login`);
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('short');
     expect(await password.getAttribute('type')).toBe('password');
@@ -87,16 +88,16 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
 
   it('an administrator sees the role and the Review link; others are sent from admin pages to login', async () => {
     const page = await newPage();
-    await page.goto(`${s.store.baseUrl}/review`);
+    await visit(page, `${s.store.baseUrl}/review`);
     await page.waitForURL('**/login?returnUrl=%2Freview');
-    await page.goto(`${s.store.baseUrl}/upload`);
+    await visit(page, `${s.store.baseUrl}/upload`);
     await page.waitForURL('**/login?returnUrl=%2Fupload');
 
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForURL((url) => url.pathname === '/upload');
-    await page.goto(`${s.store.baseUrl}/account`);
+    await visit(page, `${s.store.baseUrl}/account`);
     await page.getByText('Administrator').waitFor();
     await page.getByRole('link', { name: 'Review' }).click();
     await page.waitForURL((url) => url.pathname === '/review');

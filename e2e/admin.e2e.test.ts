@@ -8,6 +8,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
+import { visit } from './browser.ts';
 
 const ingestFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-ingest-'));
 
@@ -26,7 +27,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
 
   async function adminPage(returnTo = '/upload'): Promise<Page> {
     const page = await (await s.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${s.store.baseUrl}/login?returnUrl=${encodeURIComponent(returnTo)}`);
+    await visit(page, `${s.store.baseUrl}/login?returnUrl=${encodeURIComponent(returnTo)}`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -74,7 +75,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     expect(await page.locator('progress').evaluateAll((bars) => bars.map((bar) => (bar as HTMLProgressElement).value))).toEqual([1, 1]);
 
     // Among the newest (ids of one minute order by their random part, so not always first).
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     const card = page.locator(`[aria-label="Newest wallpapers"] article[data-item-id="${itemId}"]`);
     await card.waitFor();
     expect(await card.locator('h3').textContent()).toBe('Magenta Test');
@@ -105,10 +106,10 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await harbor.getByRole('button', { name: 'Mark reviewed' }).click();
     await page.getByText('Item marked as reviewed').waitFor();
     await expect.poll(() => harbor.count()).toBe(0);
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     await page.locator('article', { hasText: 'Sunset Harbor' }).first().waitFor();
 
-    await page.goto(`${s.store.baseUrl}/review`);
+    await visit(page, `${s.store.baseUrl}/review`);
     await forest.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('Item has been reset for processing').waitFor();
     await expect.poll(() => forest.locator('img[alt^="Preview"]').count(), { timeout: 30_000 }).toBe(1);
@@ -158,7 +159,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     expect(await page.locator('progress').count()).toBe(3);
     await expect.poll(async () => (await s.api<Item>(`/api/items/${itemId}`)).preview, { timeout: 20_000 }).toMatch(/\.mp4$/);
 
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     const card = page.locator(`article[data-item-id="${itemId}"]`);
     await card.getByText('Live', { exact: true }).waitFor();
     await card.locator('button.item-preview').click();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise; undefined when there is none. */
 export function findChromium(): string | undefined {
@@ -21,4 +21,23 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * Resolves once React has taken over the page (hydrateRoot or createRoot has run, which marks
+ * #root). The public pages arrive rendered by the server, so they show buttons before their
+ * script runs; a click from then on is handled or replayed by React, one before is lost.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+/** Opens `url` in `page` and waits for the app to take over (see waitForApp). */
+export async function visit(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await waitForApp(page);
+  return response;
 }

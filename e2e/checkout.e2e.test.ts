@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
+import { visit, waitForApp } from './browser.ts';
 import { linksInOutbox } from './outbox.ts';
 
 /** The master file of an item as stored on disk: what a buyer must receive byte for byte. */
@@ -28,7 +29,7 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
     const paid = (await s.api<Item[]>('/api/items?limit=12')).filter((item) => !item.freeDownload).slice(0, 2);
     const { page } = await s.open('/');
     for (const item of paid) {
-      await page.goto(s.store.baseUrl);
+      await visit(page, s.store.baseUrl);
       await page.locator(`article[data-item-id="${item.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
       await page.waitForURL('**/cart/view');
     }
@@ -69,23 +70,24 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/success');
     await page.reload();
+    await waitForApp(page);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await page.waitForTimeout(500);
     expect(fs.readdirSync(outboxDir).length).toBe(emailsAfterPaying);
 
-    await page.goto(`${s.store.baseUrl}/account`);
+    await visit(page, `${s.store.baseUrl}/account`);
     for (const item of paid) await page.locator(`ul[aria-label="Your wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
     const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${paid[1]!.name}` }).click()]);
     expect(fs.readFileSync(await again.path()).equals(storedMaster(s.store.dataDir, paid[1]!.itemId))).toBe(true);
 
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     const card = page.locator(`article[data-item-id="${paid[0]!.itemId}"]`);
     await card.getByRole('button', { name: /^Owned/ }).waitFor();
     await card.getByRole('button', { name: /^Owned/ }).click();
     await page.waitForURL((url) => url.pathname === `/download/${paid[0]!.itemId}`);
 
     // The payment page without a total from CHECKOUT sends the shopper back to the cart.
-    await page.goto(`${s.store.baseUrl}/payment`);
+    await visit(page, `${s.store.baseUrl}/payment`);
     await page.getByText('Payment Error, please try again!').waitFor();
     await page.waitForURL((url) => url.pathname === '/cart/view');
     await page.context().close();

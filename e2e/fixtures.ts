@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Item } from '../contract/item.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import { ROOT, startStore, type RunningStore } from './store.ts';
 
 export const chromiumPath = inject('chromiumPath');
@@ -13,7 +13,7 @@ export const chromiumPath = inject('chromiumPath');
 export interface StoreSession {
   store: RunningStore;
   browser: Browser;
-  /** A new page in a fresh context (own localStorage), with console errors collected. */
+  /** A new page in a fresh context (own localStorage), with console errors collected, once the app has taken it over. */
   open(path: string, options?: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext }): Promise<{ page: Page; errors: string[] }>;
   api<T>(path: string): Promise<T>;
 }
@@ -54,7 +54,7 @@ export function useStoreSession(options: { env?: Record<string, string>; withAdm
           // The not-found page is served with status 404 on purpose.
           if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text());
         });
-        await page.goto(store.baseUrl + path);
+        await visit(page, store.baseUrl + path);
         return { page, errors };
       },
       async api<T>(path: string) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
+import { visit } from './browser.ts';
 
 describe.skipIf(!chromiumPath)('home page in Chromium', () => {
   const s = useStoreSession();
@@ -27,7 +28,8 @@ describe.skipIf(!chromiumPath)('home page in Chromium', () => {
   it('arrives rendered by the server, with its wallpapers, before any script runs; private pages render in the browser', async () => {
     const newest = await s.api<Item[]>('/api/items?limit=12');
     const context = await s.browser.newContext({ javaScriptEnabled: false });
-    const { page } = await s.open('/', { context });
+    const page = await context.newPage();
+    await page.goto(s.store.baseUrl);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Personalize Your Smartphone With Wallpapers');
     await page.getByRole('heading', { name: 'Choosing the Perfect Cellphone Wallpaper' }).waitFor();
     const cards = page.locator('[aria-label="Newest wallpapers"] article');
@@ -52,7 +54,7 @@ describe.skipIf(!chromiumPath)('home page in Chromium', () => {
     await page.waitForURL('**/cart/view');
 
     // The server renders every visitor's navbar with an empty cart; this browser's count replaces it.
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     await page.getByTestId('cart-count').waitFor();
     expect(await page.getByTestId('cart-count').textContent()).toBe('1');
     await page.getByRole('searchbox').fill('sky');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
+import { visit, waitForApp } from './browser.ts';
 
 describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
   const s = useStoreSession();
@@ -40,7 +41,7 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
 
     for (const [path, tag, label] of [['/landscape', 'landscape', 'Landscape'], ['/city', 'minimalistic', 'Minimalistic']] as const) {
       const expected = (await s.api<Item[]>(`/api/items/tag/${tag}`)).map((i) => i.itemId);
-      await page.goto(s.store.baseUrl + path);
+      await visit(page, s.store.baseUrl + path);
       const grid = page.locator(`ul[aria-label="${label} wallpapers"] article`);
       await grid.first().waitFor();
       expect(await grid.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')))).toEqual(expected);
@@ -102,7 +103,7 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await page.waitForURL('**/item/4');
     await expect.poll(() => centre.getAttribute('data-item-id')).toBe(newest[4]!.itemId);
 
-    await page.goto(`${s.store.baseUrl}/item/9999`);
+    await visit(page, `${s.store.baseUrl}/item/9999`);
     await page.getByText('No wallpaper at this position').waitFor();
     await page.context().close();
   });
@@ -153,19 +154,20 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
     expect(stored).toMatchObject({ totalCount: 1, totalPrice: paid.price, items: [{ quantity: 1, subtotal: paid.price, myItem: { itemId: paid.itemId } }] });
 
-    await page.goto(`${s.store.baseUrl}/cart/view`);
+    await visit(page, `${s.store.baseUrl}/cart/view`);
     await page.reload();
+    await waitForApp(page);
     await page.locator(`li[data-item-id="${paid.itemId}"]`).waitFor();
 
     const other = await page.context().newPage();
-    await other.goto(`${s.store.baseUrl}/cart/${paid.itemId}`);
+    await visit(other, `${s.store.baseUrl}/cart/${paid.itemId}`);
     await other.locator(`li[data-item-id="${paid.itemId}"]`).waitFor();
     await page.getByRole('button', { name: `Remove ${paid.name}` }).click();
     await page.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
     // The other tab follows through the storage event.
     await other.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
 
-    await page.goto(s.store.baseUrl);
+    await visit(page, s.store.baseUrl);
     await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
     await page.getByRole('button', { name: 'Empty cart' }).click();
     await page.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
@@ -191,14 +193,14 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(`**/search?q=${word.slice(0, 4)}`);
     await page.locator(`ul[aria-label="Search results"] article[data-item-id="${first.itemId}"]`).waitFor();
-    await page.goto(`${s.store.baseUrl}/search?q=zzzzqqq`);
+    await visit(page, `${s.store.baseUrl}/search?q=zzzzqqq`);
     await page.getByText('No wallpapers match “zzzzqqq”. Try another word.').waitFor();
     await page.context().close();
   });
 
   it('an unknown address shows the not-found page with status 404', async () => {
     const { page } = await s.open('/');
-    const response = await page.goto(`${s.store.baseUrl}/no/such/page`);
+    const response = await visit(page, `${s.store.baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(1);
