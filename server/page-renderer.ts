@@ -48,26 +48,25 @@ export async function loadPageRenderer(
     return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
   });
 
-  const pages = new Map<string, RenderedPage | undefined>();
+  // Renders in flight are shared too, so a burst of visits to a new page renders it once.
+  const pages = new Map<string, Promise<RenderedPage | undefined>>();
   let pagesVersion = options.catalogueVersion();
   return {
-    async render(url, pathname, known, log) {
-      if (known && !SERVER_RENDERED.test(pathname)) return undefined;
+    render(url, pathname, known, log) {
+      if (known && !SERVER_RENDERED.test(pathname)) return Promise.resolve(undefined);
       const version = options.catalogueVersion();
       if (version !== pagesVersion) {
+        // Renders still in flight finish for their own visitors; they are no longer kept.
         pages.clear();
         pagesVersion = version;
       }
-      if (pages.has(url)) return pages.get(url);
-      let page: RenderedPage | undefined;
-      try {
-        page = await renderPage(`${options.publicUrl}${url}`, options.publicConfig);
-      } catch (error) {
-        log.error({ err: error, url }, 'server rendering failed; the browser renders this page');
-        return undefined;
-      }
-      // A page rendered while the catalogue changed may show either; it is served, not kept.
-      if (options.catalogueVersion() === pagesVersion) {
+      let page = pages.get(url);
+      if (!page) {
+        page = renderPage(`${options.publicUrl}${url}`, options.publicConfig).catch((error: unknown) => {
+          log.error({ err: error, url }, 'server rendering failed; the browser renders this page');
+          if (pages.get(url) === page) pages.delete(url);
+          return undefined;
+        });
         if (pages.size >= RENDERED_PAGES_KEPT) pages.delete(pages.keys().next().value!);
         pages.set(url, page);
       }

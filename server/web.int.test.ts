@@ -77,6 +77,9 @@ describe('pages', () => {
     expect(rendered).toBeDefined();
     expect(first.body).toContain(`<script type="application/json" id="query-state">{"newest":"${newest.itemId}"}</script>`);
     expect((await ctx.app.inject({ url: '/help' })).body).toContain(`<div id="root">${rendered}</div>`);
+    // Visitors arriving together at a page not rendered yet share one render.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ url: '/apps' })));
+    expect(new Set(burst.map((response) => /render \d+/.exec(response.body)?.[0])).size).toBe(1);
 
     const newer = buildItemRow({ itemId: '20261121_0000_aaaa0003' });
     await ctx.catalogue.insert([newer]);
