@@ -25,7 +25,7 @@ export interface PageRenderer {
  * (cart, account, checkout, admin, sign-in) depend on what the browser holds and render there.
  * Unknown addresses render the not-found page.
  */
-const SERVER_RENDERED = /^\/(?:|landscape|city|painting|new|search|help|policy|apps|item\/\d{1,6})$/;
+const SERVER_RENDERED_PAGES = /^\/(?:|landscape|city|painting|new|search|help|policy|apps|item\/\d{1,6})$/;
 
 /** How many rendered pages are kept; a page depends only on its address and the catalogue. */
 const RENDERED_PAGES_KEPT = 64;
@@ -53,7 +53,7 @@ export async function loadPageRenderer(
   let pagesVersion = options.catalogueVersion();
   return {
     render(url, pathname, known, log) {
-      if (known && !SERVER_RENDERED.test(pathname)) return Promise.resolve(undefined);
+      if (known && !SERVER_RENDERED_PAGES.test(pathname)) return Promise.resolve(undefined);
       const version = options.catalogueVersion();
       if (version !== pagesVersion) {
         // Renders still in flight finish for their own visitors; they are no longer kept.
