@@ -1,6 +1,10 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const features = fs.readdirSync('web/src/features');
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'tmp/', 'node_modules/', 'server/db/migrations/'] },
@@ -22,6 +26,81 @@ export default tseslint.config(
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }],
+    },
+  },
+  {
+    // The web app's layers (decision 022): app/ composes features; a feature imports only lib/,
+    // components/ and contract/; lib/ and components/ import no feature and not the app.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import one another: move what they share down to lib/ or components/.',
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'Features do not import the app shell; use lib/.',
+            },
+            {
+              target: ['./web/src/lib', './web/src/components'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'lib/ and components/ sit below the features and the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers run one way (decision 023): routes → http → services → security →
+    // repositories (db/) and providers → shared/. No folder imports one above it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server/http', from: ['./server/routes', './server/jobs'] },
+            { target: './server/services', from: ['./server/routes', './server/http', './server/jobs'] },
+            {
+              target: './server/security',
+              from: ['./server/routes', './server/http', './server/jobs', './server/services'],
+            },
+            {
+              target: ['./server/db', './server/providers'],
+              from: ['./server/routes', './server/http', './server/jobs', './server/services', './server/security'],
+            },
+            { target: './server/providers', from: './server/db' },
+            { target: './server/db', from: './server/providers' },
+            {
+              target: './server/shared',
+              from: [
+                './server/routes',
+                './server/http',
+                './server/jobs',
+                './server/services',
+                './server/security',
+                './server/db',
+                './server/providers',
+              ],
+            },
+          ].map((zone) => ({
+            ...zone,
+            message:
+              'The server layers run routes → http → services → security → db and providers → shared: import downward only.',
+          })),
+        },
+      ],
     },
   },
 );

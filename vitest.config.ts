@@ -2,10 +2,22 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import SummaryReporter from './scripts/summary-reporter.ts';
 
+// In CI every suite runs: a missing database or Redis server fails the run instead of skipping suites.
+if (process.env.CI) {
+  for (const variable of ['TEST_DATABASE_URL', 'TEST_REDIS_URL']) {
+    if (!process.env[variable])
+      throw new Error(
+        `CI runs every suite: ${variable} must name a running server (.ci/run sets it when one answers).`,
+      );
+  }
+}
+
+/** Suites named *.postgres.int.test.ts need a PostgreSQL server (several processes on one database). */
 const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration-${database}`,
     include: ['server/**/*.int.test.ts'],
+    exclude: database === 'pglite' ? ['**/*.postgres.int.test.ts'] : [],
     env: { TEST_DB: database },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_STARS, PHOTO_TYPES } from './constants.ts';
 import { ItemIdSchema } from './item.ts';
+import { text } from './text.ts';
 
 export const UPLOAD_KINDS = ['thumbnail', 'image', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -19,31 +20,54 @@ export const UploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
-const DimensionsSchema = z.string().trim().regex(/^\d{2,5}x\d{2,5}$/, 'dimensions must look like 1440x2560');
+const DimensionsSchema = text()
+  .trim()
+  .regex(/^\d{2,5}x\d{2,5}$/, 'dimensions must look like 1440x2560');
 
 /** The /upload form's item: files are referred to by the keys POST /api/uploads answered. */
 export const CreateItemBodySchema = z.object({
   itemId: ItemIdSchema.optional(),
-  name: z.string().trim().min(1, 'name is invalid!').max(80),
+  name: text().trim().min(1, 'name is invalid!').max(80),
   price: z.number().min(0).max(1000),
   freeDownload: z.boolean(),
   stars: z.number().int().min(0).max(5).default(DEFAULT_STARS),
   photoType: z.enum(PHOTO_TYPES),
-  tags: z.array(z.string().trim().min(1).max(30)).min(1, 'tags is invalid!').max(12),
+  tags: z.array(text().trim().min(1).max(30)).min(1, 'tags is invalid!').max(12),
   dimensions: DimensionsSchema,
-  thumbnailKey: z.string().max(300),
-  imageKey: z.string().max(300),
-  videoKey: z.string().max(300).optional(),
+  thumbnailKey: text().max(300),
+  imageKey: text().max(300),
+  videoKey: text().max(300).optional(),
 });
 export type CreateItemBody = z.input<typeof CreateItemBodySchema>;
 
 export const UpdateItemBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(80),
+    name: text().trim().min(1).max(80),
     price: z.number().min(0).max(1000),
     freeDownload: z.boolean(),
-    tags: z.array(z.string().trim().min(1).max(30)).min(1).max(12),
+    tags: z.array(text().trim().min(1).max(30)).min(1).max(12),
     published: z.boolean(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+
+/** How many outbox jobs are in each state: queued ones include those waiting for a retry. */
+export const JobSummarySchema = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  failed: z.number().int(),
+  done: z.number().int(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+/** An outbox job that gave up after its retries, as administrators see it. */
+export const FailedJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  key: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string(),
+  createdAt: z.string(),
+  failedAt: z.string(),
+});
+export type FailedJob = z.infer<typeof FailedJobSchema>;

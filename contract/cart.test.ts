@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { addToCart, changeQuantity, EMPTY_CART, parseCart, recalculate, removeFromCart } from './cart.ts';
-import type { Item } from './item.ts';
+import { buildItem } from './testing/build-item.ts';
 
-const item = (itemId: string, price: number): Item => ({
-  itemId,
-  name: itemId,
-  price,
-  thumbnail: 't.webp',
-  preview: '',
-  freeDownload: price === 0,
-  stars: 5,
-  photoType: 'static',
-  tags: ['landscape'],
-  imageList: [],
-  downloadList: [],
-  placeholder: '',
-  thumbnails: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const item = (itemId: string, price: number) => buildItem({ itemId, name: itemId, price, freeDownload: price === 0 });
 
 describe('cart', () => {
   it('adds a new item with quantity 1 and totals it', () => {
     const { cart, added } = addToCart(EMPTY_CART, item('a', 2.8));
     expect(added).toBe(true);
-    expect(cart).toEqual({ items: [{ myItem: item('a', 2.8), quantity: 1, subtotal: 2.8 }], totalPrice: 2.8, totalCount: 1 });
+    expect(cart).toEqual({
+      items: [{ myItem: item('a', 2.8), quantity: 1, subtotal: 2.8 }],
+      totalPrice: 2.8,
+      totalCount: 1,
+    });
   });
 
   it('adds an item only once', () => {
@@ -44,7 +33,10 @@ describe('cart', () => {
   });
 
   it('removes a line, and a quantity below 1 removes it too', () => {
-    let cart = recalculate([{ myItem: item('a', 1), quantity: 1 }, { myItem: item('b', 2), quantity: 1 }]);
+    let cart = recalculate([
+      { myItem: item('a', 1), quantity: 1 },
+      { myItem: item('b', 2), quantity: 1 },
+    ]);
     cart = removeFromCart(cart, 'a');
     expect(cart.items.map((e) => e.myItem.itemId)).toEqual(['b']);
     expect(changeQuantity(cart, 'b', 0)).toEqual(EMPTY_CART);
@@ -53,7 +45,18 @@ describe('cart', () => {
   it('reads a stored cart defensively and recomputes its totals', () => {
     expect(parseCart(null)).toEqual(EMPTY_CART);
     expect(parseCart({ items: 'x' })).toEqual(EMPTY_CART);
-    const tampered = { items: [{ myItem: item('a', 2.8), quantity: 2, subtotal: 0.01 }, { myItem: {}, quantity: 1 }], totalPrice: 0.01, totalCount: 9 };
-    expect(parseCart(tampered)).toEqual({ items: [{ myItem: item('a', 2.8), quantity: 2, subtotal: 5.6 }], totalPrice: 5.6, totalCount: 2 });
+    const tampered = {
+      items: [
+        { myItem: item('a', 2.8), quantity: 2, subtotal: 0.01 },
+        { myItem: {}, quantity: 1 },
+      ],
+      totalPrice: 0.01,
+      totalCount: 9,
+    };
+    expect(parseCart(tampered)).toEqual({
+      items: [{ myItem: item('a', 2.8), quantity: 2, subtotal: 5.6 }],
+      totalPrice: 5.6,
+      totalCount: 2,
+    });
   });
 });

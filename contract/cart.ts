@@ -43,7 +43,9 @@ export function removeFromCart(cart: Cart, itemId: string): Cart {
 export function changeQuantity(cart: Cart, itemId: string, quantity: number): Cart {
   if (quantity < 1) return removeFromCart(cart, itemId);
   const whole = Math.floor(quantity);
-  return recalculate(cart.items.map((entry) => (entry.myItem.itemId === itemId ? { ...entry, quantity: whole } : entry)));
+  return recalculate(
+    cart.items.map((entry) => (entry.myItem.itemId === itemId ? { ...entry, quantity: whole } : entry)),
+  );
 }
 
 /** Reads a stored cart defensively: anything malformed counts as empty, and totals are recomputed. */

@@ -6,7 +6,10 @@ export const PublicConfigSchema = z.object({
   contactEmail: z.string(),
   appStoreUrl: z.string(),
   /** PayPal when the store has keys, otherwise the local test wallet where no money moves. */
-  payment: z.union([z.object({ provider: z.literal('paypal'), paypalClientId: z.string() }), z.object({ provider: z.literal('test') })]),
+  payment: z.union([
+    z.object({ provider: z.literal('paypal'), paypalClientId: z.string() }),
+    z.object({ provider: z.literal('test') }),
+  ]),
   /** An ad network client id; without one the ad slots show the store's own promotions. */
   adClientId: z.string().optional(),
 });

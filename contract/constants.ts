@@ -57,13 +57,18 @@ export const MESSAGES = {
 export const ORDER_MESSAGES = {
   pending: 'Your payment is pending with PayPal. We will email your download links as soon as it completes.',
   declined: 'The payment was declined. Please try another way to pay.',
-  amountMismatch: 'The payment amount did not match the order, so nothing was charged to your order. Please contact us.',
+  amountMismatch:
+    'The payment amount did not match the order, so nothing was charged to your order. Please contact us.',
   notYours: 'This order belongs to another account.',
   orderNotFound: 'Order not found',
   alreadyOwned: 'You already own this wallpaper.',
   linkExpired: 'This download link has expired. Log in and download it again from your account page.',
   linkForged: 'This download link is not valid. Log in and download your wallpapers from your account page.',
   refunded: 'This purchase was refunded, so its downloads have ended.',
+  replaced:
+    'This order was replaced by a newer one from your cart, so it cannot be paid. Please pay from your cart again.',
+  ownedAlready: 'You already own these wallpapers, so nothing was charged',
+  inProgress: 'A payment for these wallpapers is already under way; wait for it to finish, or see your account',
 } as const;
 
 export const USER_MESSAGES = {
@@ -79,6 +84,11 @@ export const USER_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   crossSite: 'This request came from another site and was refused.',
   verificationEmailFailed: 'Failed to send verification email',
+} as const;
+
+export const ITEM_MESSAGES = {
+  soldStays:
+    'This wallpaper has been bought, so it stays in the store for its buyers: its files and their downloads are kept. Unpublish it instead.',
 } as const;
 
 export const REVIEW_MESSAGES = {

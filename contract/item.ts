@@ -1,18 +1,30 @@
 import { z } from 'zod';
 import { PHOTO_TYPES } from './constants.ts';
+import { SAFE_NAME, text } from './text.ts';
 
-/** Ids become storage folder names, so they are restricted to a safe alphabet. */
+/** Ids become storage folder names, so they follow the storage's own rule for a name. */
 export const ItemIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'itemId must be 1 to 64 letters, digits, "_" or "-"');
+  .max(64, 'itemId must be at most 64 characters')
+  .regex(SAFE_NAME, 'itemId must start with a letter or digit and hold only letters, digits, ".", "_" or "-"');
 
-export const ImageEntrySchema = z.object({ type: z.string(), name: z.string() });
+export const ImageEntrySchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  /** Where the image is served (the spec's /images/items/{itemId}/{name}). */
+  link: z.string(),
+  /** Its pixel size, e.g. 720x1280, when known. */
+  resolution: z.string().optional(),
+});
 
 /** `link` is empty for paid items: their files are only reachable through a purchase. */
 export const DownloadEntrySchema = z.object({
   link: z.string(),
   name: z.string(),
   dimensions: z.string(),
+  /** The mobile apps' names: `size` is the dimensions again, `ext` the file type (jpg, mp4). */
+  size: z.string(),
+  ext: z.string(),
 });
 
 export const ThumbnailVariantSchema = z.object({
@@ -25,10 +37,13 @@ export const ThumbnailVariantSchema = z.object({
 });
 
 /**
- * An item as the API shows it. The spec's field names are kept so the mobile apps keep
- * working; `placeholder`, `thumbnails` and `createdAt` are additions for the web app.
+ * An item as the API shows it. The spec's field names are kept so the old clients keep
+ * working; everything else is an addition: `placeholder` and `thumbnails` for the web app,
+ * `id`, `sizeOptions`, `version` and the timestamps for the Android app (decision 012).
  */
 export const ItemSchema = z.object({
+  /** The same as itemId: the Android app's name for it. */
+  id: z.string(),
   itemId: z.string(),
   name: z.string(),
   price: z.number(),
@@ -44,7 +59,12 @@ export const ItemSchema = z.object({
   thumbnails: z.array(ThumbnailVariantSchema),
   /** A live item's poster frame (a file in its folder), when it has one. */
   poster: z.string().optional(),
-  createdAt: z.string(),
+  /** The dimensions the item's files come in, e.g. ['1440x2560']. */
+  sizeOptions: z.array(z.string()),
+  /** Bumped by every change of the item. */
+  version: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
 export type Item = z.infer<typeof ItemSchema>;
 
@@ -59,10 +79,42 @@ export const ItemListQuerySchema = z.object({
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
 export const SearchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q must not be empty').max(100, 'q must be at most 100 characters'),
+  q: text().trim().min(1, 'q must not be empty').max(100, 'q must be at most 100 characters'),
   limit: z.coerce.number().int().min(1).max(100).default(48),
 });
 
-export const TagParamsSchema = z.object({ tag: z.string().trim().min(1).max(50) });
+export const SearchTermParamsSchema = z.object({
+  term: text().trim().min(1, 'term must not be empty').max(100, 'term must be at most 100 characters'),
+});
+
+export const TagParamsSchema = z.object({ tag: text().trim().min(1).max(50) });
+
+/** GET /api/items/tags: every tag of the published catalogue, most used first. */
+export const TagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
+
+/** The Android app's paged listing; `catalog` is a tag, or empty or 'Wallpapers' for everything. */
+export const WallpapersPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize must be 1 to 100')
+    .max(100, 'pageSize must be 1 to 100')
+    .default(30),
+  catalog: text().trim().max(50).default(''),
+});
+export type WallpapersPageQuery = z.infer<typeof WallpapersPageQuerySchema>;
+
+export const WallpapersPageSchema = z.object({
+  items: z.array(ItemSchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const PopularQuerySchema = z.object({
+  number: z.coerce.number().int().min(1, 'number must be 1 to 100').max(100, 'number must be 1 to 100').default(10),
+});
 export const PhotoTypeParamsSchema = z.object({ type: z.enum(PHOTO_TYPES) });
 export const ItemParamsSchema = z.object({ itemId: ItemIdSchema });

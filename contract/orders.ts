@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMESTAMP_ID_PATTERN } from './ids.ts';
 import { ItemIdSchema } from './item.ts';
 
 export const CreateOrderBodySchema = z.object({
@@ -28,17 +29,21 @@ export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 export const OrderResultSchema = z.object({
   id: z.string(),
   orderId: z.string(),
-  status: z.enum(['created', 'capturing', 'pending', 'paid', 'failed', 'refunded']),
+  status: z.enum(['created', 'capturing', 'pending', 'paid', 'failed', 'cancelled', 'refunded']),
   transactionId: z.string().optional(),
   totalPrice: z.number(),
   currency: z.literal('USD'),
   paymentData: z.unknown().optional(),
-  /** Download links only once paid. */
+  /** Download links only once paid, and only for items this order granted. */
   items: z.array(PurchasedItemSchema),
+  /** Items of the order whose price went back because the buyer already owned them. */
+  refundedItemIds: z.array(z.string()),
 });
 export type OrderResult = z.infer<typeof OrderResultSchema>;
 
-export const ConfirmTransactionBodySchema = z.object({ transactionId: z.string().regex(/^\d{8}_\d{4}_[0-9a-f]{8}$/, 'transactionId is not valid') });
+export const ConfirmTransactionBodySchema = z.object({
+  transactionId: z.string().regex(TIMESTAMP_ID_PATTERN, 'transactionId is not valid'),
+});
 
 export const LibraryEntrySchema = PurchasedItemSchema.extend({ orderId: z.string(), purchasedAt: z.string() });
 export const LibrarySchema = z.array(LibraryEntrySchema);

@@ -1,10 +1,29 @@
-/** The web app's pages: titles and descriptions for the browser tab, search engines and links. */
+/**
+ * The web app's pages, in one table (decision 021): the browser's router, the server's known
+ * pages and 404s, the pages it renders, robots.txt and the sitemap are all read from it. Adding a
+ * page is one row here plus its component in web/src/app/page-components.ts.
+ */
 
 export interface PageMeta {
   title: string;
   description: string;
   /** The page's largest image, worth fetching before the app asks for it. */
   preload?: { href: string; srcset: string; sizes: string };
+}
+
+export interface PageDefinition {
+  /** The route as React Router writes it, without the leading slash ('' for the home page). */
+  path: string;
+  /** The head of the page; an item page's comes from its item. */
+  meta?: PageMeta;
+  /** Its first view is the same for every visitor, so the server renders it. */
+  serverRendered: boolean;
+  /** Listed in the sitemap. */
+  sitemap: boolean;
+  /** Who may open it: anyone, a signed-in user, or an administrator (the browser enforces it; the API is what protects data). */
+  access: 'public' | 'user' | 'admin';
+  /** Of one visitor only (a cart, a payment, a link from an email): kept from search engines. */
+  personal: boolean;
 }
 
 const art = (name: string, widths: [number, number], sizes: string) => ({
@@ -21,40 +40,122 @@ export const PAGE_ART = {
   anime: art('anime', [800, 1600], '100vw'),
 };
 
-export const PAGE_META: Record<string, PageMeta> = {
-  '/': {
-    title: 'Phone wallpapers, static and live',
-    description: 'Free and premium phone wallpapers in 1440x2560: anime, landscape and minimalistic designs, static and live.',
-    preload: PAGE_ART.hero,
+const publicPage = { serverRendered: true, sitemap: true, access: 'public', personal: false } as const;
+const browserPage = { serverRendered: false, sitemap: false, access: 'public', personal: true } as const;
+
+export const PAGES = {
+  home: {
+    ...publicPage,
+    path: '',
+    meta: {
+      title: 'Phone wallpapers, static and live',
+      description:
+        'Free and premium phone wallpapers in 1440x2560: anime, landscape and minimalistic designs, static and live.',
+      preload: PAGE_ART.hero,
+    },
   },
-  '/painting': { title: 'Anime wallpapers', description: 'Colourful anime-style phone wallpapers: skies, cherry blossoms and starry nights.', preload: PAGE_ART.anime },
-  '/landscape': { title: 'Landscape wallpapers', description: 'Mountain ranges, deserts and auroras as phone wallpapers in 1440x2560.', preload: PAGE_ART.landscape },
-  '/city': { title: 'Minimalistic wallpapers', description: 'Minimal city skylines and geometric phone wallpapers.', preload: PAGE_ART.city },
-  '/new': { title: 'New wallpapers', description: 'The newest phone wallpapers, full screen.' },
-  '/search': { title: 'Search wallpapers', description: 'Find phone wallpapers by name or theme.' },
-  '/help': { title: 'Help center: set a wallpaper on iPhone', description: 'Nine steps to set a downloaded wallpaper on an iPhone.' },
-  '/policy': { title: 'Privacy policy', description: 'What the mobile app collects, why, and how to opt out.' },
-  '/apps': { title: 'The mobile app', description: 'Wallpapers on your phone: 1000+ HD wallpapers, daily new designs, easy to use.' },
-  '/cart/view': { title: 'Your cart', description: 'The wallpapers in your cart.' },
-  '/login': { title: 'Log in', description: 'Log in to buy and download wallpapers.' },
-  '/register': { title: 'Create an account', description: 'Create an account to buy wallpapers.' },
-};
+  item: { ...publicPage, path: 'item/:index', sitemap: false },
+  painting: {
+    ...publicPage,
+    path: 'painting',
+    meta: {
+      title: 'Anime wallpapers',
+      description: 'Colourful anime-style phone wallpapers: skies, cherry blossoms and starry nights.',
+      preload: PAGE_ART.anime,
+    },
+  },
+  landscape: {
+    ...publicPage,
+    path: 'landscape',
+    meta: {
+      title: 'Landscape wallpapers',
+      description: 'Mountain ranges, deserts and auroras as phone wallpapers in 1440x2560.',
+      preload: PAGE_ART.landscape,
+    },
+  },
+  city: {
+    ...publicPage,
+    path: 'city',
+    meta: {
+      title: 'Minimalistic wallpapers',
+      description: 'Minimal city skylines and geometric phone wallpapers.',
+      preload: PAGE_ART.city,
+    },
+  },
+  new: {
+    ...publicPage,
+    path: 'new',
+    meta: { title: 'New wallpapers', description: 'The newest phone wallpapers, full screen.' },
+  },
+  search: {
+    ...publicPage,
+    path: 'search',
+    sitemap: false,
+    meta: { title: 'Search wallpapers', description: 'Find phone wallpapers by name or theme.' },
+  },
+  help: {
+    ...publicPage,
+    path: 'help',
+    meta: {
+      title: 'Help center: set a wallpaper on iPhone',
+      description: 'Nine steps to set a downloaded wallpaper on an iPhone.',
+    },
+  },
+  policy: {
+    ...publicPage,
+    path: 'policy',
+    meta: { title: 'Privacy policy', description: 'What the mobile app collects, why, and how to opt out.' },
+  },
+  apps: {
+    ...publicPage,
+    path: 'apps',
+    meta: {
+      title: 'The mobile app',
+      description: 'Wallpapers on your phone: 1000+ HD wallpapers, daily new designs, easy to use.',
+    },
+  },
+  cart: { ...browserPage, path: 'cart/:id', meta: { title: 'Your cart', description: 'The wallpapers in your cart.' } },
+  download: { ...browserPage, path: 'download/:id' },
+  payment: { ...browserPage, path: 'payment' },
+  success: { ...browserPage, path: 'success' },
+  login: {
+    ...browserPage,
+    path: 'login',
+    personal: false,
+    meta: { title: 'Log in', description: 'Log in to buy and download wallpapers.' },
+  },
+  register: {
+    ...browserPage,
+    path: 'register',
+    personal: false,
+    meta: { title: 'Create an account', description: 'Create an account to buy wallpapers.' },
+  },
+  verify: { ...browserPage, path: 'users/:id/verify/:token' },
+  account: { ...browserPage, path: 'account', access: 'user' },
+  forgotPassword: { ...browserPage, path: 'forgot-password', personal: false },
+  resetPassword: { ...browserPage, path: 'reset-password' },
+  upload: { ...browserPage, path: 'upload', access: 'admin' },
+  review: { ...browserPage, path: 'review', access: 'admin' },
+  reviewEntry: { ...browserPage, path: 'review/:id', access: 'admin' },
+} as const satisfies Record<string, PageDefinition>;
 
-/** Routes of the web app; anything else is answered with the not-found page and status 404. */
-const KNOWN_PAGES = [
-  /^\/$/,
-  /^\/item\/[^/]+$/,
-  /^\/cart\/[^/]+$/,
-  /^\/download\/[^/]+$/,
-  /^\/users\/[^/]+\/verify\/[^/]+$/,
-  /^\/review(\/[^/]+)?$/,
-  /^\/(login|register|payment|success|new|city|landscape|painting|account|upload|help|policy|apps|search|forgot-password|reset-password)$/,
-];
+export type PageId = keyof typeof PAGES;
 
-export function isKnownPage(pathname: string): boolean {
+const matchers = Object.entries(PAGES).map(([id, page]) => ({
+  id: id as PageId,
+  page: page as PageDefinition,
+  pattern: new RegExp(`^/${page.path.replace(/:[^/]+/g, '[^/]+')}$`),
+}));
+
+/** The page at an address (a trailing slash is ignored), or undefined: the not-found page, with status 404. */
+export function matchPage(pathname: string): { id: PageId; page: PageDefinition } | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return KNOWN_PAGES.some((pattern) => pattern.test(path));
+  const found = matchers.find((matcher) => matcher.pattern.test(path));
+  return found && { id: found.id, page: found.page };
 }
+
+/** The path of a page without parameters, as a link ('/help'). */
+export const pagePath = (id: PageId) => `/${PAGES[id].path}`;
 
 export function pageTitle(title: string, storeName: string): string {
   return `${title} — ${storeName}`;

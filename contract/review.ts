@@ -10,6 +10,8 @@ export const ReviewListItemSchema = z.object({
   itemUrl: z.string(),
   status: z.string(),
   review: z.boolean(),
+  /** Whether its item is on sale in the store (a reviewed draft, or one published by hand). */
+  published: z.boolean(),
   itemId: z.string(),
   name: z.string(),
   flags: z.array(z.string()),
@@ -18,6 +20,8 @@ export const ReviewListItemSchema = z.object({
 export type ReviewListItem = z.infer<typeof ReviewListItemSchema>;
 
 export const ReviewEntryDetailSchema = ReviewListItemSchema.extend({
-  draft: z.object({ name: z.string(), tags: z.array(z.string()), price: z.number(), freeDownload: z.boolean() }).optional(),
+  draft: z
+    .object({ name: z.string(), tags: z.array(z.string()), price: z.number(), freeDownload: z.boolean() })
+    .optional(),
 });
 export type ReviewEntryDetail = z.infer<typeof ReviewEntryDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from './constants.ts';
+import { text } from './text.ts';
 
 /** Emails are compared trimmed and lower-case. */
 export const EmailSchema = z
@@ -15,8 +16,8 @@ export const PasswordSchema = z
   .max(200, 'Passwords must have at most 200 characters.');
 
 export const RegisterBodySchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
-  lastName: z.string().trim().max(60).default(''),
+  firstName: text().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
+  lastName: text().trim().max(60).default(''),
   email: EmailSchema,
   password: PasswordSchema,
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const WebVitalSchema = z.object({
   name: z.enum(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']),
   value: z.number().finite().min(0).max(600_000),
   rating: z.enum(['good', 'needs-improvement', 'poor']),
-  path: z.string().startsWith('/').max(200),
-  navigationType: z.string().max(40),
+  path: text().startsWith('/').max(200),
+  navigationType: text().max(40),
 });
 export type WebVital = z.infer<typeof WebVitalSchema>;

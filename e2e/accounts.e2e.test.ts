@@ -11,7 +11,9 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
   it('register → emailed link → verified → login with returnUrl → account → logout', async () => {
     const page = await newPage();
     await visit(page, `${s.store.baseUrl}/login?returnUrl=/account`);
-    expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register?returnUrl=%2Faccount');
+    expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/register?returnUrl=%2Faccount',
+    );
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
@@ -37,8 +39,15 @@ describe.skipIf(!chromiumPath)('accounts in Chromium', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(1200);
     await page.getByRole('heading', { name: 'Hello, Ada' }).waitFor();
     expect(await page.locator('dd').allTextContents()).toEqual(['Ada', 'ada@example.com']);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', isAdmin: false });
-    expect((await page.context().cookies()).find((c) => c.name === 'pw_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))).toMatchObject({
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      isAdmin: false,
+    });
+    expect((await page.context().cookies()).find((c) => c.name === 'pw_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${s.store.baseUrl}/`);

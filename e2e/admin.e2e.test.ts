@@ -15,9 +15,16 @@ const ingestFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-ingest-'));
 describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
   // Runs before the store starts: the ingest command queues these at start-up.
   beforeAll(async () => {
-    for (const [name, colour] of [['ocean-calm.jpg', '#1d4e89'], ['ember-glow.png', '#b5431f']] as const) {
+    for (const [name, colour] of [
+      ['ocean-calm.jpg', '#1d4e89'],
+      ['ember-glow.png', '#b5431f'],
+    ] as const) {
       const picture = sharp({ create: { width: 900, height: 1600, channels: 3, background: colour } }).composite([
-        { input: Buffer.from(`<svg width="900" height="1600"><circle cx="${name.startsWith('o') ? 250 : 650}" cy="${name.startsWith('o') ? 400 : 1200}" r="200" fill="#fff"/></svg>`) },
+        {
+          input: Buffer.from(
+            `<svg width="900" height="1600"><circle cx="${name.startsWith('o') ? 250 : 650}" cy="${name.startsWith('o') ? 400 : 1200}" r="200" fill="#fff"/></svg>`,
+          ),
+        },
       ]);
       await (name.endsWith('.png') ? picture.png() : picture.jpeg()).toFile(path.join(ingestFolder, name));
     }
@@ -41,7 +48,13 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     const page = await adminPage();
     await page.getByLabel('Type').selectOption('live');
     await page.getByRole('button', { name: 'Upload' }).click();
-    expect(await status(page)).toEqual(['thumbnailImage is invalid!', 'downloadImage is invalid!', 'downloadVideo is invalid!', 'name is invalid!', 'tags is invalid!']);
+    expect(await status(page)).toEqual([
+      'thumbnailImage is invalid!',
+      'downloadImage is invalid!',
+      'downloadVideo is invalid!',
+      'name is invalid!',
+      'tags is invalid!',
+    ]);
     await page.getByLabel('itemId').fill('');
     await page.getByLabel('price').fill('');
     await page.getByLabel('Dimensions').fill('');
@@ -63,16 +76,30 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     const page = await adminPage();
     const itemId = await page.getByLabel('itemId').inputValue();
     expect(itemId).toMatch(/^\d{8}_\d{4}_[0-9a-f]{8}$/);
-    const art = (colour: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
-    await page.getByLabel('Thumbnail').setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#c8459b', 360, 640) });
-    await page.getByLabel('Download Image').setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#4b3bd6', 1440, 2560) });
+    const art = (colour: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    await page
+      .getByLabel('Thumbnail')
+      .setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#c8459b', 360, 640) });
+    await page
+      .getByLabel('Download Image')
+      .setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#4b3bd6', 1440, 2560) });
     await page.getByLabel('name').fill('Magenta Test');
     await page.getByLabel('tags').fill('Minimalistic, Abstract');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('button', { name: 'Add Another Item' }).waitFor();
-    expect(await status(page)).toEqual(['upload Download image...', 'upload thumbnail...', 'saveToDb...', `Done {"itemId":"${itemId}"}`]);
+    expect(await status(page)).toEqual([
+      'upload Download image...',
+      'upload thumbnail...',
+      'saveToDb...',
+      `Done {"itemId":"${itemId}"}`,
+    ]);
     expect(await page.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
-    expect(await page.locator('progress').evaluateAll((bars) => bars.map((bar) => (bar as HTMLProgressElement).value))).toEqual([1, 1]);
+    expect(
+      await page.locator('progress').evaluateAll((bars) => bars.map((bar) => (bar as HTMLProgressElement).value)),
+    ).toEqual([1, 1]);
 
     // Among the newest (ids of one minute order by their random part, so not always first).
     await visit(page, s.store.baseUrl);
@@ -89,7 +116,13 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     expect(await page.getByLabel('Show').inputValue()).toBe('not-reviewed');
     const picture = (colour: string, low: boolean) =>
       sharp({ create: { width: 900, height: 1600, channels: 3, background: colour } })
-        .composite([{ input: Buffer.from(`<svg width="900" height="1600"><rect x="${low ? 100 : 500}" y="${low ? 1000 : 200}" width="300" height="300" fill="#fff"/></svg>`) }])
+        .composite([
+          {
+            input: Buffer.from(
+              `<svg width="900" height="1600"><rect x="${low ? 100 : 500}" y="${low ? 1000 : 200}" width="300" height="300" fill="#fff"/></svg>`,
+            ),
+          },
+        ])
         .jpeg()
         .toBuffer();
     await page.locator('#review-sources').setInputFiles([
@@ -102,7 +135,13 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     const forest = card('deep-forest.jpg');
     // The server's own worker processes them; the page refreshes until both have previews.
     // Generous: under a loaded CI machine the worker also has the ingested folder to get through first.
-    await expect.poll(async () => (await harbor.locator('img[alt^="Preview"]').count()) + (await forest.locator('img[alt^="Preview"]').count()), { timeout: 60_000 }).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await harbor.locator('img[alt^="Preview"]').count()) + (await forest.locator('img[alt^="Preview"]').count()),
+        { timeout: 60_000 },
+      )
+      .toBe(2);
 
     await harbor.getByRole('button', { name: 'Mark reviewed' }).click();
     await page.getByText('Item marked as reviewed').waitFor();
@@ -126,7 +165,21 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await page.getByText('Item deleted successfully').waitFor();
     await expect.poll(() => forest.count()).toBe(0);
     await page.getByLabel('Show').selectOption('all');
-    await card('sunset-harbor.jpg').getByRole('button', { name: 'Reviewed' }).waitFor();
+    const reviewed = card('sunset-harbor.jpg');
+    await reviewed.getByRole('button', { name: 'Reviewed' }).waitFor();
+    // A reviewed entry is in the store: it is not sent back to processing, and deleting it says it leaves the store.
+    expect(await reviewed.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
+    page.removeAllListeners('dialog');
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.dismiss();
+    });
+    await reviewed.getByRole('button', { name: 'Delete' }).click();
+    expect(question).toMatch(
+      /^This wallpaper is on sale in the store: deleting it takes it out of the store\.\n\nDelete this item\?/,
+    );
+    expect((await s.api<Item[]>('/api/items/search?q=sunset')).map((item) => item.name)).toContain('Sunset Harbor');
     await page.context().close();
   }, 150_000);
 
@@ -137,7 +190,9 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await expect.poll(() => page.locator('img[alt^="Preview"]').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await cards.filter({ hasText: 'ocean-calm.jpg' }).getByRole('button', { name: 'Mark reviewed' }).click();
     await page.getByText('Item marked as reviewed').waitFor();
-    await expect.poll(async () => (await s.api<Item[]>('/api/items/search?q=ocean')).map((i) => i.name)).toContain('Ocean Calm');
+    await expect
+      .poll(async () => (await s.api<Item[]>('/api/items/search?q=ocean')).map((i) => i.name))
+      .toContain('Ocean Calm');
     await page.context().close();
   });
 
@@ -145,26 +200,58 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     const page = await adminPage();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-live-e2e-'));
     const video = path.join(dir, 'live.mp4');
-    execFileSync(ffmpeg.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=24', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', video]);
+    execFileSync(ffmpeg.path, [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=720x1280:rate=24',
+      '-t',
+      '4',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      video,
+    ]);
     const itemId = await page.getByLabel('itemId').inputValue();
     await page.getByLabel('Type').selectOption('live');
-    const art = (colour: string, width: number, height: number) => sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
-    await page.getByLabel('Thumbnail').setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#ffc439', 360, 640) });
-    await page.getByLabel('Download Image').setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#14121f', 1440, 2560) });
+    const art = (colour: string, width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
+    await page
+      .getByLabel('Thumbnail')
+      .setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#ffc439', 360, 640) });
+    await page
+      .getByLabel('Download Image')
+      .setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#14121f', 1440, 2560) });
     await page.getByLabel('Download Video').setInputFiles(video);
     await page.getByLabel('name').fill('Pattern Live');
     await page.getByLabel('tags').fill('minimalistic');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('button', { name: 'Add Another Item' }).waitFor();
-    expect(await status(page)).toEqual(['upload Download image...', 'upload Download video...', 'upload thumbnail...', 'saveToDb...', `Done {"itemId":"${itemId}"}`]);
+    expect(await status(page)).toEqual([
+      'upload Download image...',
+      'upload Download video...',
+      'upload thumbnail...',
+      'saveToDb...',
+      `Done {"itemId":"${itemId}"}`,
+    ]);
     expect(await page.locator('progress').count()).toBe(3);
-    await expect.poll(async () => (await s.api<Item>(`/api/items/${itemId}`)).preview, { timeout: 20_000 }).toMatch(/\.mp4$/);
+    await expect
+      .poll(async () => (await s.api<Item>(`/api/items/${itemId}`)).preview, { timeout: 20_000 })
+      .toMatch(/\.mp4$/);
 
     await visit(page, s.store.baseUrl);
     const card = page.locator(`article[data-item-id="${itemId}"]`);
     await card.getByText('Live', { exact: true }).waitFor();
     await card.locator('button.item-preview').click();
-    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted, await card.locator('video').elementHandle());
+    await page.waitForFunction(
+      (el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted,
+      await card.locator('video').elementHandle(),
+    );
     fs.rmSync(dir, { recursive: true, force: true });
     await page.context().close();
   });

@@ -9,7 +9,12 @@ import { linksInOutbox } from './outbox.ts';
 /** The master file of an item as stored on disk: what a buyer must receive byte for byte. */
 function storedMaster(dataDir: string, itemId: string): Buffer {
   const dir = path.join(dataDir, 'storage', 'files', 'downloads', 'items', itemId);
-  return fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((file) => file.endsWith('.jpg'))!));
+  return fs.readFileSync(
+    path.join(
+      dir,
+      fs.readdirSync(dir).find((file) => file.endsWith('.jpg'))!,
+    ),
+  );
 }
 
 describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () => {
@@ -30,7 +35,10 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
     const { page } = await s.open('/');
     for (const item of paid) {
       await visit(page, s.store.baseUrl);
-      await page.locator(`article[data-item-id="${item.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+      await page
+        .locator(`article[data-item-id="${item.itemId}"]`)
+        .getByRole('button', { name: /add .* to cart/i })
+        .click();
       await page.waitForURL('**/cart/view');
     }
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
@@ -43,23 +51,33 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
 
     const total = paid.reduce((sum, item) => sum + item.price, 0);
     expect(await page.getByTestId('payment-total').textContent()).toBe(`$${total.toFixed(2)}`);
-    for (const item of paid) await page.locator(`ul[aria-label="Order summary"] li[data-item-id="${item.itemId}"]`).waitFor();
+    for (const item of paid)
+      await page.locator(`ul[aria-label="Order summary"] li[data-item-id="${item.itemId}"]`).waitFor();
     await page.getByText('Test payment — no money moves').waitFor();
     await page.getByText('This is a digital product').waitFor();
     await page.getByRole('button', { name: 'Pay with the test wallet' }).click();
 
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/success');
-    for (const item of paid) await page.locator(`ul[aria-label="Purchased wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
+    for (const item of paid)
+      await page.locator(`ul[aria-label="Purchased wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
     expect(await page.getByTestId('cart-count').count()).toBe(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${paid[0]!.name}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${paid[0]!.name}` }).click(),
+    ]);
     expect(fs.readFileSync(await download.path()).equals(storedMaster(s.store.dataDir, paid[0]!.itemId))).toBe(true);
 
     // The order email: one, with a working link per file.
     const files = paid.reduce((sum, item) => sum + item.downloadList.length, 0);
-    await expect.poll(async () => (await linksInOutbox(s.store.dataDir, email)).filter((link) => link.includes('/api/downloads/')).length).toBe(files);
+    await expect
+      .poll(
+        async () =>
+          (await linksInOutbox(s.store.dataDir, email)).filter((link) => link.includes('/api/downloads/')).length,
+      )
+      .toBe(files);
     const links = (await linksInOutbox(s.store.dataDir, email)).filter((link) => link.includes('/api/downloads/'));
     const fromEmail = Buffer.from(await (await fetch(links[0]!)).arrayBuffer());
     expect(paid.some((item) => fromEmail.equals(storedMaster(s.store.dataDir, item.itemId)))).toBe(true);
@@ -76,8 +94,12 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
     expect(fs.readdirSync(outboxDir).length).toBe(emailsAfterPaying);
 
     await visit(page, `${s.store.baseUrl}/account`);
-    for (const item of paid) await page.locator(`ul[aria-label="Your wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
-    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${paid[1]!.name}` }).click()]);
+    for (const item of paid)
+      await page.locator(`ul[aria-label="Your wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${paid[1]!.name}` }).click(),
+    ]);
     expect(fs.readFileSync(await again.path()).equals(storedMaster(s.store.dataDir, paid[1]!.itemId))).toBe(true);
 
     await visit(page, s.store.baseUrl);

@@ -14,7 +14,10 @@ export interface StoreSession {
   store: RunningStore;
   browser: Browser;
   /** A new page in a fresh context (own localStorage), with console errors collected, once the app has taken it over. */
-  open(path: string, options?: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext }): Promise<{ page: Page; errors: string[] }>;
+  open(
+    path: string,
+    options?: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext },
+  ): Promise<{ page: Page; errors: string[] }>;
   api<T>(path: string): Promise<T>;
 }
 
@@ -25,28 +28,56 @@ export const ADMIN = { email: 'boss@example.com', password: 'violet-harbor-42', 
  * `withAdmin`, the admin command creates ADMIN, and with `ingest` the ingest command queues a
  * folder's images, on the store's DATA_DIR before it starts (the running store holds it).
  */
-export function useStoreSession(options: { env?: Record<string, string>; withAdmin?: boolean; ingest?: string } = {}): StoreSession {
+export function useStoreSession(
+  options: { env?: Record<string, string>; withAdmin?: boolean; ingest?: string } = {},
+): StoreSession {
   const session = {} as StoreSession;
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
     fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
     if (options.withAdmin) {
-      execFileSync(process.execPath, ['scripts/admin.ts', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--first-name', ADMIN.firstName], {
+      execFileSync(
+        process.execPath,
+        [
+          'scripts/admin.ts',
+          'create',
+          '--email',
+          ADMIN.email,
+          '--password',
+          ADMIN.password,
+          '--first-name',
+          ADMIN.firstName,
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        },
+      );
+    }
+    if (options.ingest) {
+      execFileSync(process.execPath, ['scripts/ingest.ts', options.ingest], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       });
     }
-    if (options.ingest) {
-      execFileSync(process.execPath, ['scripts/ingest.ts', options.ingest], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-    }
-    const [store, browser] = await Promise.all([startStore({ dataDir, env: options.env }), launchBrowser(chromiumPath!)]);
+    const [store, browser] = await Promise.all([
+      startStore({ dataDir, env: options.env }),
+      launchBrowser(chromiumPath!),
+    ]);
     Object.assign(session, {
       store,
       browser,
-      async open(path: string, options: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext } = {}) {
+      async open(
+        path: string,
+        options: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext } = {},
+      ) {
         const context =
           options.context ??
-          (await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, hasTouch: options.hasTouch ?? false, acceptDownloads: true }));
+          (await browser.newContext({
+            viewport: options.viewport ?? { width: 1280, height: 900 },
+            hasTouch: options.hasTouch ?? false,
+            acceptDownloads: true,
+          }));
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));

@@ -7,7 +7,11 @@ export async function linksInOutbox(dataDir: string, to: string, timeoutMs = 10_
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    // Files are named by the email's purpose: the newest is the last written.
+    const files = (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.eml')) : [])
+      .map((name) => ({ name, written: fs.statSync(path.join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written)
+      .map((file) => file.name);
     for (const file of files) {
       const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
       if (mail.to && !Array.isArray(mail.to) && mail.to.text === to) return mail.text?.match(/https?:\/\/\S+/g) ?? [];

@@ -8,18 +8,22 @@ import { ROOT, startStore } from './store.ts';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** Runs the server to its exit (it is expected to refuse to start). */
+const runUntilExit = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
 describe('the server process', () => {
   it('holds DATA_DIR, refuses a second server on it, and releases it on SIGTERM', async () => {
     const store = await startStore({ dataDir, env: { SEED_DEMO: 'false' } });
     const lockFile = path.join(dataDir, 'server.lock');
-    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(store.process.pid));
+    expect(fs.readFileSync(lockFile, 'utf8')).toMatch(new RegExp(`^${store.process.pid} \\d+$`));
 
-    const second = spawnSync(process.execPath, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const second = runUntilExit({ PORT: '0', SEED_DEMO: 'false' });
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`is in use by another PaletteWall process (pid ${store.process.pid})`);
 
@@ -28,13 +32,27 @@ describe('the server process', () => {
   });
 
   it('stops at once with a message naming an invalid variable', () => {
-    const result = spawnSync(process.execPath, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = runUntilExit({ PORT: 'eighty' });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Invalid configuration:\n\s+PORT:/);
+  });
+
+  it('refuses half a PayPal configuration, naming the missing key, instead of falling back to the test wallet', () => {
+    const result = runUntilExit({ PAYPAL_CLIENT_ID: 'client-id' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/PAYPAL_CLIENT_SECRET: is required when PAYPAL_CLIENT_ID is set/);
+  });
+
+  it('warns at start when PayPal webhooks cannot be verified', async () => {
+    const store = await startStore({
+      dataDir,
+      env: { SEED_DEMO: 'false', PAYPAL_CLIENT_ID: 'client-id', PAYPAL_CLIENT_SECRET: 'client-secret' },
+    });
+    expect(store.output()).toMatch(/PAYPAL_WEBHOOK_ID is not set/);
+    expect(await (await fetch(`${store.baseUrl}/api/health`)).json()).toMatchObject({
+      payments: 'paypal',
+      webhooks: 'unverified',
+    });
+    expect(await store.stop()).toBe(0);
   });
 });

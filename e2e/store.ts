@@ -28,14 +28,24 @@ export interface RunningStore {
  * Starts the real server (`node server/main.ts`, serving the built web app) on a free port.
  * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
  */
-export async function startStore(options: { templateDir?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningStore> {
+export async function startStore(
+  options: { templateDir?: string; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningStore> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -35,11 +35,16 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     expect(anime.some((i) => i.photoType === 'live')).toBe(true);
     const { page } = await s.open('/painting');
     await page.locator('ul[aria-label="Anime wallpapers"] article').first().waitFor();
-    const shown = await page.locator('ul[aria-label="Anime wallpapers"] article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')));
+    const shown = await page
+      .locator('ul[aria-label="Anime wallpapers"] article')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')));
     expect(shown).toEqual(anime.filter((i) => i.photoType === 'static').map((i) => i.itemId));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Anime');
 
-    for (const [path, tag, label] of [['/landscape', 'landscape', 'Landscape'], ['/city', 'minimalistic', 'Minimalistic']] as const) {
+    for (const [path, tag, label] of [
+      ['/landscape', 'landscape', 'Landscape'],
+      ['/city', 'minimalistic', 'Minimalistic'],
+    ] as const) {
       const expected = (await s.api<Item[]>(`/api/items/tag/${tag}`)).map((i) => i.itemId);
       await visit(page, s.store.baseUrl + path);
       const grid = page.locator(`ul[aria-label="${label} wallpapers"] article`);
@@ -59,7 +64,9 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     // A second click a second later must not restart the 2.9 s.
     await page.waitForTimeout(1000);
     await preview.click();
-    await page.waitForFunction((el) => el?.getAttribute('data-previewing') === 'false', await preview.elementHandle(), { timeout: 5000 });
+    await page.waitForFunction((el) => el?.getAttribute('data-previewing') === 'false', await preview.elementHandle(), {
+      timeout: 5000,
+    });
     const elapsed = Date.now() - shownAt;
     expect(elapsed).toBeGreaterThan(2500);
     expect(elapsed).toBeLessThan(3600);
@@ -74,7 +81,10 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await card.locator('button.item-preview').click();
     const video = card.locator('video');
     await video.waitFor();
-    await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted, await video.elementHandle());
+    await page.waitForFunction(
+      (el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted,
+      await video.elementHandle(),
+    );
     await page.context().close();
   });
 
@@ -115,14 +125,20 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     const { page } = await s.open('/');
     const card = page.locator(`article[data-item-id="${free.itemId}"]`);
     await card.scrollIntoViewIfNeeded();
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Free/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: /^Free/ }).click(),
+    ]);
     expect(page.url()).toContain(`/download/${free.itemId}`);
     expect(download.suggestedFilename()).toBe(free.downloadList[0]!.name);
     expect(fs.readFileSync(await download.path()).equals(stored)).toBe(true);
     await page.getByRole('heading', { name: 'Thanks For Downloading' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to PaletteWall' }).getAttribute('href')).toBe('/');
 
-    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download It Again' }).click()]);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download It Again' }).click(),
+    ]);
     expect(fs.readFileSync(await again.path()).equals(stored)).toBe(true);
     await page.context().close();
   });
@@ -147,12 +163,19 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     expect(await page.getByTestId('cart-count').textContent()).toBe('1');
 
     await page.goBack();
-    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page
+      .locator(`article[data-item-id="${paid.itemId}"]`)
+      .getByRole('button', { name: /add .* to cart/i })
+      .click();
     await page.getByText('You have already put this item!').waitFor();
     expect(page.url()).not.toContain('/cart/view');
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
-    expect(stored).toMatchObject({ totalCount: 1, totalPrice: paid.price, items: [{ quantity: 1, subtotal: paid.price, myItem: { itemId: paid.itemId } }] });
+    expect(stored).toMatchObject({
+      totalCount: 1,
+      totalPrice: paid.price,
+      items: [{ quantity: 1, subtotal: paid.price, myItem: { itemId: paid.itemId } }],
+    });
 
     await visit(page, `${s.store.baseUrl}/cart/view`);
     await page.reload();
@@ -168,7 +191,10 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await other.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
 
     await visit(page, s.store.baseUrl);
-    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page
+      .locator(`article[data-item-id="${paid.itemId}"]`)
+      .getByRole('button', { name: /add .* to cart/i })
+      .click();
     await page.getByRole('button', { name: 'Empty cart' }).click();
     await page.getByRole('heading', { name: 'YOUR CART IS EMPTY' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
@@ -178,7 +204,10 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
   it('checkout while logged out asks to log in and goes to the login page with a return address', async () => {
     const paid = firstPaid(await s.api<Item[]>('/api/items?limit=12'));
     const { page } = await s.open('/');
-    await page.locator(`article[data-item-id="${paid.itemId}"]`).getByRole('button', { name: /add .* to cart/i }).click();
+    await page
+      .locator(`article[data-item-id="${paid.itemId}"]`)
+      .getByRole('button', { name: /add .* to cart/i })
+      .click();
     await page.getByRole('button', { name: 'CHECKOUT' }).click();
     await page.getByText('Please login to continue').waitFor();
     await page.waitForURL('**/login?returnUrl=/payment');

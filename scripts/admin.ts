@@ -13,7 +13,8 @@ import { createLogger } from '../server/logger.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { isCommonPassword } from '../server/security/passwords.ts';
 
-const USAGE = 'Usage: npm run admin -- create --email E --password P --first-name N\n       npm run admin -- promote --email E';
+const USAGE =
+  'Usage: npm run admin -- create --email E --password P --first-name N\n       npm run admin -- promote --email E';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -36,7 +37,8 @@ try {
   if (command === 'create') {
     const password = PasswordSchema.safeParse(values.password ?? '');
     if (!password.success) fail(`--password: ${z.prettifyError(password.error)}`);
-    if (isCommonPassword(values.password!)) fail('--password: this is one of the most common passwords; choose another.');
+    if (isCommonPassword(values.password!))
+      fail('--password: this is one of the most common passwords; choose another.');
     const firstName = values['first-name']?.trim() || fail('--first-name is required.');
     const admin = await runtime.accounts.createAdmin({ email: email.data!, password: values.password!, firstName });
     console.log(`Administrator ${admin.email} created (verified).`);

@@ -29,15 +29,28 @@ function initialJavaScript(): { files: string[]; gzipBytes: number } {
 
 const chromePath = process.env.CHROME_PATH ?? findChromium();
 if (!chromePath) throw new Error('bench:web needs Chromium: install Debian chromium or set CHROME_PATH.');
-if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error('Run "npm run build" first (npm run bench:web does).');
+if (!fs.existsSync(path.join(webDir, 'index.html')))
+  throw new Error('Run "npm run build" first (npm run bench:web does).');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-web-'));
 console.log('Seeding the demo catalogue…');
-execFileSync(process.execPath, ['scripts/seed.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+execFileSync(process.execPath, ['scripts/seed.ts'], {
+  cwd: ROOT,
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
 const store = await startStore({ dataDir });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 const rows = [];
@@ -55,7 +68,9 @@ try {
         seo: (categories.seo?.score ?? 0) * 100,
         lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
         // What the unthrottled browser saw, beside the simulated slow-phone figure above.
-        observedLcp: (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? 0,
+        observedLcp:
+          (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
+            ?.observedLargestContentfulPaint ?? 0,
         tbt: audits['total-blocking-time']?.numericValue ?? 0,
         cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
       });
@@ -87,5 +102,7 @@ try {
 const js = initialJavaScript();
 console.log(`\nLighthouse ${RUNS} runs per page, mobile, medians:`);
 console.table(rows);
-console.log(`Initial JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files.length} file(s) (budget 100 KB)`);
+console.log(
+  `Initial JavaScript: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.files.length} file(s) (budget 100 KB)`,
+);
 console.log('Targets: performance ≥ 95; accessibility, best practices and SEO 100; LCP < 1.5 s; CLS < 0.02.');

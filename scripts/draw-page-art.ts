@@ -14,8 +14,14 @@ fs.mkdirSync(out, { recursive: true });
 async function phoneScreen(spec: SceneSpec, width: number): Promise<Buffer> {
   const height = Math.round((width * 16) / 9);
   const radius = Math.round(width * 0.12);
-  const mask = Buffer.from(`<svg width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" fill="#fff"/></svg>`);
-  return sharp(renderScene(spec)).resize(width, height).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+  const mask = Buffer.from(
+    `<svg width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${radius}" fill="#fff"/></svg>`,
+  );
+  return sharp(renderScene(spec))
+    .resize(width, height)
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
 }
 
 async function hero(width: number) {
@@ -23,11 +29,13 @@ async function hero(width: number) {
   const phoneHeight = Math.round((phone * 16) / 9);
   const height = Math.round(phoneHeight * 1.08);
   const screens = await Promise.all(
-    ([
-      { theme: 'anime', seed: 1016, palette: 0 },
-      { theme: 'landscape', seed: 1000, palette: 1 },
-      { theme: 'minimalistic', seed: 1008, palette: 1 },
-    ] as const).map((spec) => phoneScreen(spec, phone)),
+    (
+      [
+        { theme: 'anime', seed: 1016, palette: 0 },
+        { theme: 'landscape', seed: 1000, palette: 1 },
+        { theme: 'minimalistic', seed: 1008, palette: 1 },
+      ] as const
+    ).map((spec) => phoneScreen(spec, phone)),
   );
   const positions = [
     { left: 0, top: Math.round(height - phoneHeight) },

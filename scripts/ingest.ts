@@ -16,7 +16,10 @@ if (!folder || !fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
 }
 const config = loadConfig();
 const runtime = await openRuntime(config, createLogger({ logLevel: 'warn' }));
-const files = fs.readdirSync(folder).filter((name) => /\.(jpe?g|png|webp|avif|heic)$/i.test(name)).sort();
+const files = fs
+  .readdirSync(folder)
+  .filter((name) => /\.(jpe?g|png|webp|avif|heic)$/i.test(name))
+  .sort();
 const added = [];
 try {
   for (const name of files) {
@@ -29,7 +32,9 @@ try {
     }
   }
   const entries = await runtime.waitingList.add(added);
-  console.log(`${entries.length} of ${files.length} images added to the waiting list (numbers ${entries.map((e) => e.numberId).join(', ') || 'none'}).`);
+  console.log(
+    `${entries.length} of ${files.length} images added to the waiting list (numbers ${entries.map((e) => e.numberId).join(', ') || 'none'}).`,
+  );
 } finally {
   await runtime.close();
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyHelmet from '@fastify/helmet';
@@ -17,17 +19,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { registerOriginCheck } from './http/auth.ts';
-import { HttpError } from './http/http-error.ts';
+import { registerAccessControl, registerOriginCheck, SESSION_SECURITY_SCHEME } from './http/auth.ts';
+import { STATUS_OF } from './http/error-status.ts';
+import { DomainError } from './shared/errors.ts';
+import { guardAgainstSlowClients } from './http/slow-clients.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './runtime.ts';
-import type { Database } from './db/client.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import { configRoutes } from './routes/config/index.ts';
 import { downloadRoutes } from './routes/downloads/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { imageRoutes } from './routes/images/index.ts';
 import { itemRoutes } from './routes/items/index.ts';
+import { jobRoutes } from './routes/jobs/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { adminItemRoutes } from './routes/admin-items/index.ts';
@@ -40,14 +44,22 @@ import { registerWebApp } from './web.ts';
 
 export const DEFAULT_WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
 
-const AD_NETWORK_ORIGINS = ['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com'];
+const AD_NETWORK_ORIGINS = [
+  'https://pagead2.googlesyndication.com',
+  'https://googleads.g.doubleclick.net',
+  'https://tpc.googlesyndication.com',
+];
 /** What PayPal's JS SDK loads: its script, its button frames and their images. */
-const PAYPAL_ORIGINS = ['https://www.paypal.com', 'https://*.paypal.com', 'https://www.paypalobjects.com', 'https://*.paypalobjects.com'];
+const PAYPAL_ORIGINS = [
+  'https://www.paypal.com',
+  'https://*.paypal.com',
+  'https://www.paypalobjects.com',
+  'https://*.paypalobjects.com',
+];
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
-  db: Database;
   storage: Storage;
   services: Services;
   redis?: Redis | undefined;
@@ -55,6 +67,17 @@ export interface AppDependencies {
   onQueued?: () => void;
   /** The built web app; tests of the API alone leave it out. */
   webDir?: string | undefined;
+}
+
+/**
+ * Request ids unique across processes, so a reference quoted by a shopper finds its log line on
+ * any of them: a random prefix per process and a counter (a random number per request cost an
+ * eighth of a small answer's time).
+ */
+function requestIds(): () => string {
+  const prefix = randomBytes(4).toString('hex');
+  let counter = 0;
+  return () => `${prefix}-${(++counter).toString(36)}`;
 }
 
 function validationMessage(error: FastifyError): string {
@@ -73,18 +96,32 @@ export async function buildApp(deps: AppDependencies) {
   const { config, services } = deps;
   const logger: FastifyBaseLogger = deps.logger;
   // Signed download tokens are about 140 characters; the router's default allows 100 in a parameter.
-  const app = Fastify({ loggerInstance: logger, bodyLimit: 1024 * 1024, routerOptions: { maxParamLength: 500 } }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Node checks the headers and request timeouts every 30 s by default; a slow client then holds on for that long.
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    genReqId: requestIds(),
+  }).withTypeProvider<ZodTypeProvider>();
 
+  guardAgainstSlowClients(app, config.slowClients);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Every failure answers { message }; details of our own faults stay in the log.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  // Every failure answers { message }: the domain's errors with their status and message, our own
+  // faults with a reference to their log line and nothing else.
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) return reply.code(STATUS_OF[error.kind]).send({ message: error.message });
     const status = error.validation ? 400 : (error.statusCode ?? 500);
-    // HttpError messages are written for the client, a 502 about PayPal included.
-    if (status >= 500 && !(error instanceof HttpError)) {
+    if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .code(status)
+        .send({ message: `Something went wrong on our side. Please try again. (Reference ${request.id})` });
     }
     return reply.code(status).send({ message: validationMessage(error) });
   });
@@ -113,12 +150,25 @@ export async function buildApp(deps: AppDependencies) {
   // Cookies are parsed only where a session is looked up, not on every catalogue read.
   await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyRateLimit, { global: false, ...(deps.redis && { redis: deps.redis }) });
-  registerOriginCheck(app, config.publicUrl);
+  // Front-ends on other origins (CORS_ORIGINS) may call the API with credentials; others get no CORS answer.
+  if (config.corsOrigins.length) {
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      maxAge: 600,
+    });
+  }
+  registerOriginCheck(app, { publicUrl: config.publicUrl, trustedOrigins: config.corsOrigins });
+  registerAccessControl(app, services.accounts);
   // Files are streamed to storage part by part; each route sets its own size limit.
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fileSize: config.uploadLimits.maxVideoBytes } });
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 10, fileSize: config.uploadLimits.maxVideoBytes },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${config.storeName} API`, version: '1' },
+      components: { securitySchemes: SESSION_SECURITY_SCHEME },
     },
     transform: jsonSchemaTransform,
   });
@@ -130,16 +180,26 @@ export async function buildApp(deps: AppDependencies) {
     secureCookies: config.publicUrl.startsWith('https:'),
     limits: config.authRateLimits,
   });
-  await app.register(storageRoutes, { storage: deps.storage, accounts: services.accounts });
-  await app.register(downloadRoutes, { catalogue: services.catalogue, checkout: services.checkout, storage: deps.storage });
-  await app.register(orderRoutes, { checkout: services.checkout, accounts: services.accounts });
-  await app.register(adminItemRoutes, { accounts: services.accounts, uploads: services.uploads, adminItems: services.adminItems });
-  await app.register(reviewRoutes, { accounts: services.accounts, uploads: services.uploads, waitingList: services.waitingList, storage: deps.storage, onQueued: deps.onQueued ?? (() => {}) });
+  await app.register(storageRoutes, { storage: deps.storage });
+  await app.register(downloadRoutes, {
+    catalogue: services.catalogue,
+    checkout: services.checkout,
+    storage: deps.storage,
+  });
+  await app.register(orderRoutes, { checkout: services.checkout, ordersPerTenMinutes: config.orderRateLimit });
+  await app.register(adminItemRoutes, { uploads: services.uploads, adminItems: services.adminItems });
+  await app.register(reviewRoutes, {
+    uploads: services.uploads,
+    waitingList: services.waitingList,
+    storage: deps.storage,
+    onQueued: deps.onQueued ?? (() => {}),
+  });
   await app.register(webhookRoutes, { checkout: services.checkout, payments: services.payments });
+  await app.register(jobRoutes, { jobs: services.jobs });
   await app.register(imageRoutes, { storage: deps.storage });
-  await app.register(healthRoutes, { db: deps.db, storage: deps.storage });
+  await app.register(healthRoutes, { health: services.health });
   await app.register(configRoutes, { publicConfig: config.publicConfig });
-  await app.register(vitalsRoutes, { db: deps.db });
+  await app.register(vitalsRoutes, { vitals: services.vitals, perMinute: config.vitalsRateLimit });
   await app.register(seoRoutes, { publicUrl: config.publicUrl, catalogue: services.catalogue });
 
   const servesWeb =

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded mode', () => {
@@ -24,5 +24,38 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('refuses half a PayPal configuration, naming the missing key', () => {
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_SECRET: is required when PAYPAL_CLIENT_ID is set/,
+    );
+    expect(() => loadConfig({ PAYPAL_CLIENT_SECRET: 'secret' })).toThrow(
+      /PAYPAL_CLIENT_ID: is required when PAYPAL_CLIENT_SECRET is set/,
+    );
+    expect(loadConfig({}).paypal).toBeUndefined();
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal).toMatchObject({
+      clientId: 'id',
+    });
+  });
+
+  it('warns about PayPal without a webhook id, and only then', () => {
+    expect(configWarnings(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }))).toEqual([
+      expect.stringMatching(/^PAYPAL_WEBHOOK_ID is not set/),
+    ]);
+    expect(
+      configWarnings(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' })),
+    ).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('reads CORS_ORIGINS as a list of bare origins', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://old.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://old.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://old.example.com/app' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'old.example.com' })).toThrow(/CORS_ORIGINS/);
   });
 });

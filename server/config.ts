@@ -1,39 +1,97 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STORE_NAME_DEFAULT } from '../contract/constants.ts';
-import { PAYPAL_API } from './providers/payment/paypal.ts';
+
+/** PayPal's REST API for each PAYPAL_ENV. */
+const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  STORE_NAME: z.string().min(1).max(60).default(STORE_NAME_DEFAULT),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFlag.default(true),
-  FFMPEG_PATH: z.string().min(1).optional(),
-  CONTACT_EMAIL: z.email().default('privacy@palettewall.app'),
-  APP_STORE_URL: z.url({ protocol: /^https?$/ }).default('https://apps.apple.com/app/palettewall'),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
-  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
-  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
-  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
-  PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
-  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
-  /** Another PayPal API address, for tests that stand in for PayPal's servers. */
-  PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
-  WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  MAX_IMAGE_MB: z.coerce.number().positive().max(1000).default(50),
-  MAX_VIDEO_MB: z.coerce.number().positive().max(5000).default(200),
-  MAX_IMAGE_MEGAPIXELS: z.coerce.number().positive().max(1000).default(100),
-  AD_CLIENT_ID: z.string().regex(/^ca-pub-\d+$/, 'expected an ad client id like ca-pub-1234567890').optional(),
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STORE_NAME: z.string().min(1).max(60).default(STORE_NAME_DEFAULT),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: booleanFlag.default(true),
+    FFMPEG_PATH: z.string().min(1).optional(),
+    CONTACT_EMAIL: z.email().default('privacy@palettewall.app'),
+    APP_STORE_URL: z.url({ protocol: /^https?$/ }).default('https://apps.apple.com/app/palettewall'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
+    LOGIN_BACKOFF_AFTER: z.coerce.number().int().min(1).max(100_000).default(20),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
+    BODY_RATE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
+    CATALOGUE_CACHE_MB: z.coerce.number().positive().max(100_000).default(32),
+    ORPHAN_GRACE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 86_400)
+      .default(3600),
+    ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /** Another PayPal API address, for tests that stand in for PayPal's servers. */
+    PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    MAX_IMAGE_MB: z.coerce.number().positive().max(1000).default(50),
+    MAX_VIDEO_MB: z.coerce.number().positive().max(5000).default(200),
+    MAX_IMAGE_MEGAPIXELS: z.coerce.number().positive().max(1000).default(100),
+    AD_CLIENT_ID: z
+      .string()
+      .regex(/^ca-pub-\d+$/, 'expected an ad client id like ca-pub-1234567890')
+      .optional(),
+    /** Other front-ends (origins, comma-separated) allowed to call the API from a browser. */
+    CORS_ORIGINS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/ })
+            .refine(
+              (url) => URL.canParse(url) && new URL(url).origin === url,
+              'each origin is scheme://host[:port], without a path or trailing slash',
+            ),
+        ),
+      )
+      .default([]),
+  })
+  // PayPal with half its keys would quietly fall back to the test wallet: say which one is missing.
+  .superRefine((env, context) => {
+    for (const [present, missing] of [
+      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+      ['PAYPAL_CLIENT_SECRET', 'PAYPAL_CLIENT_ID'],
+    ] as const) {
+      if (env[present] && !env[missing]) {
+        context.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `is required when ${present} is set (PayPal needs both, or neither for the test wallet)`,
+        });
+      }
+    }
+  });
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -62,10 +120,34 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     seedDemo: env.SEED_DEMO,
     ffmpegPath: env.FFMPEG_PATH,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `"${env.STORE_NAME}" <no-reply@${new URL(env.PUBLIC_URL ?? 'http://palettewall.app').hostname.replace(/^localhost$/, 'palettewall.app')}>`,
+    mailFrom:
+      env.MAIL_FROM ??
+      `"${env.STORE_NAME}" <no-reply@${new URL(env.PUBLIC_URL ?? 'http://palettewall.app').hostname.replace(/^localhost$/, 'palettewall.app')}>`,
     outboxDir: path.join(dataDir, 'outbox'),
     redisUrl: env.REDIS_URL,
+    corsOrigins: env.CORS_ORIGINS,
     authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      // Node refuses a headers timeout longer than the request timeout.
+      headersMs: Math.min(env.HEADERS_TIMEOUT_SECONDS, env.REQUEST_TIMEOUT_SECONDS) * 1000,
+      idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
+    slowClients: {
+      minBodyBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND,
+      graceMs: env.BODY_RATE_GRACE_SECONDS * 1000,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    },
+    orphanGraceMs: env.ORPHAN_GRACE_SECONDS * 1000,
+    catalogueCacheBytes: Math.round(env.CATALOGUE_CACHE_MB * 1024 * 1024),
+    orderRateLimit: env.ORDER_RATE_LIMIT,
+    vitalsRateLimit: env.VITALS_RATE_LIMIT,
+    loginLimits: {
+      perAccountAndAddress: env.AUTH_RATE_LIMIT_PER_EMAIL,
+      perAddress: env.AUTH_RATE_LIMIT_PER_IP,
+      backoffAfter: env.LOGIN_BACKOFF_AFTER,
+    },
     paypal,
     workerLeaseMs: env.WORKER_LEASE_SECONDS * 1000,
     uploadLimits: {
@@ -77,10 +159,21 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       storeName: env.STORE_NAME,
       contactEmail: env.CONTACT_EMAIL,
       appStoreUrl: env.APP_STORE_URL,
-      payment: paypal ? { provider: 'paypal' as const, paypalClientId: paypal.clientId } : { provider: 'test' as const },
+      payment: paypal
+        ? { provider: 'paypal' as const, paypalClientId: paypal.clientId }
+        : { provider: 'test' as const },
       ...(env.AD_CLIENT_ID && { adClientId: env.AD_CLIENT_ID }),
     },
   };
+}
+
+/** What a configuration that starts may still get wrong; the server logs each as a warning. */
+export function configWarnings(config: Config): string[] {
+  return config.paypal && !config.paypal.webhookId
+    ? [
+        'PAYPAL_WEBHOOK_ID is not set: PayPal webhooks cannot be verified, so payments that PayPal leaves pending are not completed by its events.',
+      ]
+    : [];
 }
 
 /** Reads the environment once; nothing else in the server looks at process.env. */

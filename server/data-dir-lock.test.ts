@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir, processStartTime } from './data-dir-lock.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -27,15 +27,36 @@ describe('lockDataDir', () => {
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
     fs.writeFileSync(path.join(dir, 'server.lock'), gone);
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(
+      `${process.pid} ${processStartTime(process.pid)}`,
+    );
     release();
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('takes over a lock whose PID now belongs to another, unrelated process, and honours the one that really holds it', () => {
+    const dir = tempDir();
+    const unrelated = spawn('sleep', ['30']);
+    try {
+      const pid = unrelated.pid!;
+      const started = processStartTime(pid)!;
+      expect(started).toMatch(/^\d+$/);
+      // The lock of an earlier process with the same PID: another start time.
+      fs.writeFileSync(path.join(dir, 'server.lock'), `${pid} ${Number(started) - 1000}`);
+      const release = lockDataDir(dir);
+      release();
+      // The lock of this very process: refused.
+      fs.writeFileSync(path.join(dir, 'server.lock'), `${pid} ${started}`);
+      expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${pid}`));
+    } finally {
+      unrelated.kill();
+    }
   });
 
   it('creates the directory and the lock when neither exists', () => {
     const dir = path.join(tempDir(), 'nested', 'data');
     const release = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
     release();
   });
 });

@@ -1,5 +1,5 @@
 import { buildApp, DEFAULT_WEB_DIR } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { createLogger } from './logger.ts';
 import { openRuntime, seedIfEmpty } from './runtime.ts';
@@ -16,12 +16,17 @@ function fail(error: unknown): never {
 
 async function start(config: Config) {
   const logger = createLogger(config);
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const runtime = await openRuntime(config, logger);
-  const worker = startWorker({ waitingList: runtime.waitingList, processing: runtime.processing, logger, leaseMs: config.workerLeaseMs });
+  const worker = await startWorker({
+    services: runtime,
+    logger,
+    leaseMs: config.workerLeaseMs,
+    soleProcess: !config.databaseUrl,
+  });
   const app = await buildApp({
     config,
     logger,
-    db: runtime.database.db,
     storage: runtime.storage,
     services: runtime,
     redis: runtime.redis,
@@ -43,7 +48,7 @@ async function start(config: Config) {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await seedIfEmpty(runtime, config, (message) => app.log.info(message));
-  void runtime.adminItems.resumeLivePreviews();
+  await runtime.adminItems.queueMissingLivePreviews();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
 }

@@ -13,19 +13,14 @@ export interface RenderedPage {
 }
 
 type FetchApi = (apiPath: string, init: RequestInit) => Promise<Response>;
-type CreatePageRenderer = (fetchApi: FetchApi) => (url: string, config: PublicConfig) => Promise<RenderedPage | undefined>;
+type CreatePageRenderer = (
+  fetchApi: FetchApi,
+) => (url: string, config: PublicConfig) => Promise<RenderedPage | undefined>;
 
 export interface PageRenderer {
-  /** The page at `url`, or undefined when the browser renders it (or rendering failed). */
-  render(url: string, pathname: string, known: boolean, log: FastifyBaseLogger): Promise<RenderedPage | undefined>;
+  /** The page at `url` rendered, or undefined when rendering failed (the browser renders it then). */
+  render(url: string, log: FastifyBaseLogger): Promise<RenderedPage | undefined>;
 }
-
-/**
- * Pages whose first view is the same for every visitor, so the server renders it; the others
- * (cart, account, checkout, admin, sign-in) depend on what the browser holds and render there.
- * Unknown addresses render the not-found page.
- */
-const SERVER_RENDERED_PAGES = /^\/(?:|landscape|city|painting|new|search|help|policy|apps|item\/\d{1,6})$/;
 
 /** How many rendered pages are kept; a page depends only on its address and the catalogue. */
 const RENDERED_PAGES_KEPT = 64;
@@ -41,19 +36,23 @@ export async function loadPageRenderer(
 ): Promise<PageRenderer | undefined> {
   const entry = path.join(options.webDir, '..', 'ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return undefined;
-  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as { createPageRenderer: CreatePageRenderer };
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as {
+    createPageRenderer: CreatePageRenderer;
+  };
   const renderPage = createPageRenderer(async (apiPath, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new Error('A page rendered on the server only reads');
     const response = await app.inject({ method: 'GET', url: apiPath });
-    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
+    return new Response(new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+    });
   });
 
   // Renders in flight are shared too, so a burst of visits to a new page renders it once.
   const pages = new Map<string, Promise<RenderedPage | undefined>>();
   let pagesVersion = options.catalogueVersion();
   return {
-    render(url, pathname, known, log) {
-      if (known && !SERVER_RENDERED_PAGES.test(pathname)) return Promise.resolve(undefined);
+    render(url, log) {
       const version = options.catalogueVersion();
       if (version !== pagesVersion) {
         // Renders still in flight finish for their own visitors; they are no longer kept.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Config } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { openDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemoCatalogue } from './demo/seed-demo-catalogue.ts';
 import type { Media } from './providers/media/media.ts';
 import { SharpFfmpegMedia } from './providers/media/sharp-ffmpeg-media.ts';
@@ -23,6 +23,19 @@ import { AdminItemsService } from './services/admin-items.service.ts';
 import { CheckoutService } from './services/checkout.service.ts';
 import { ProcessingService } from './services/processing.service.ts';
 import { UploadsService } from './services/uploads.service.ts';
+import { ItemsRepository } from './db/repositories/items.repository.ts';
+import { JobsRepository } from './db/repositories/jobs.repository.ts';
+import { OrdersRepository } from './db/repositories/orders.repository.ts';
+import { SettingsRepository } from './db/repositories/settings.repository.ts';
+import { transactionsOf } from './db/repositories/transactions.ts';
+import { UsersRepository } from './db/repositories/users.repository.ts';
+import { VitalsRepository } from './db/repositories/vitals.repository.ts';
+import { WaitingListRepository } from './db/repositories/waiting-list.repository.ts';
+import { HealthService } from './services/health.service.ts';
+import { JobQueue } from './services/job-queue.ts';
+import { VitalsService } from './services/vitals.service.ts';
+import { LoginThrottle } from './services/login-throttle.service.ts';
+import { Sweeper } from './services/sweeper.service.ts';
 import { WaitingListService } from './services/waiting-list.service.ts';
 import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from './services/catalogue.service.ts';
 
@@ -37,6 +50,11 @@ export interface Services {
   waitingList: WaitingListService;
   processing: ProcessingService;
   mailer: Mailer;
+  jobs: JobQueue;
+  loginThrottle: LoginThrottle;
+  sweeper: Sweeper;
+  health: HealthService;
+  vitals: VitalsService;
 }
 
 export interface Runtime extends Services {
@@ -64,29 +82,73 @@ function createMailer(config: Config, logger: Logger): Mailer {
     : new OutboxMailer(config.outboxDir, config.mailFrom, (message) => logger.info(message));
 }
 
+/** What the health answer says of payments: the provider, and whether PayPal's webhooks can be verified. */
+function paymentsHealth(config: Config) {
+  return config.paypal
+    ? ({ payments: 'paypal', webhooks: config.paypal.webhookId ? 'verified' : 'unverified' } as const)
+    : ({ payments: 'test', webhooks: 'not-used' } as const);
+}
+
+/** The layers below the routes: repositories over the database, and the services over them and the providers. */
 export async function createServices(deps: {
   config: Config;
   logger: Logger;
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'ping'>;
   storage: Storage;
   media: Media;
 }): Promise<Services> {
-  const { config, logger, db, storage, media } = deps;
+  const { config, logger, storage, media } = deps;
+  const { db } = deps.database;
+  const repositories = {
+    items: new ItemsRepository(db),
+    orders: new OrdersRepository(db),
+    users: new UsersRepository(db),
+    waitingList: new WaitingListRepository(db),
+  };
+  const inTransaction = transactionsOf(db);
   const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config);
-  const catalogue = new CatalogueService(db);
-  const waitingList = new WaitingListService({ db, storage, catalogue });
-  const site = { storeName: config.storeName, publicUrl: config.publicUrl, log: logger };
+  const catalogue = new CatalogueService({
+    items: repositories.items,
+    inTransaction,
+    cacheBytes: config.catalogueCacheBytes,
+  });
+  const jobs = new JobQueue(new JobsRepository(db));
+  const adminItems = new AdminItemsService({ ...repositories, storage, media, catalogue, jobs });
+  const waitingList = new WaitingListService({ entries: repositories.waitingList, storage, catalogue, adminItems });
+  const site = { storeName: config.storeName, publicUrl: config.publicUrl };
+  const loginThrottle = new LoginThrottle(repositories.users, config.loginLimits);
   return {
     mailer,
     payments,
     catalogue,
+    jobs,
     waitingList,
+    adminItems,
     uploads: new UploadsService({ storage, media, limits: config.uploadLimits }),
-    adminItems: new AdminItemsService({ db, storage, media, catalogue, log: logger }),
-    processing: new ProcessingService({ db, storage, media, catalogue, waitingList }),
-    accounts: new AccountsService({ db, mailer, ...site }),
-    checkout: new CheckoutService({ db, payments, mailer, signer: await loadDownloadSigner(db), ...site }),
+    processing: new ProcessingService({ items: repositories.items, storage, media, catalogue, waitingList }),
+    loginThrottle,
+    sweeper: new Sweeper({ ...repositories, storage, graceMs: config.orphanGraceMs }),
+    health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
+    vitals: new VitalsService(new VitalsRepository(db)),
+    accounts: new AccountsService({
+      users: repositories.users,
+      inTransaction,
+      mailer,
+      jobs,
+      throttle: loginThrottle,
+      ...site,
+    }),
+    checkout: new CheckoutService({
+      ...repositories,
+      inTransaction,
+      payments,
+      mailer,
+      jobs,
+      signer: await loadDownloadSigner(new SettingsRepository(db)),
+      ...site,
+      log: logger,
+    }),
   };
 }
 
@@ -112,8 +174,10 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     maxObjectBytes: 512 * 1024,
   });
   const media = createMedia(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
-  const services = await createServices({ config, logger, db: database.db, storage, media });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    : undefined;
+  const services = await createServices({ config, logger, database, storage, media });
   // Several processes may serve one PostgreSQL server: each drops its catalogue copy when another writes.
   const stopListening = await database.listen?.(CATALOGUE_CHANGES_CHANNEL, {
     onNotification: (payload) => services.catalogue.hearAnnouncement(payload),

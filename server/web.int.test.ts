@@ -23,8 +23,18 @@ export function createPageRenderer(fetchApi) {
     return { html: '<p>' + pathname + ' for ' + config.storeName + ', render ' + ++renders + '</p>', queries: { newest: newest.itemId } };
   };
 }`;
-const newest = buildItemRow({ itemId: '20261120_0000_aaaa0001', name: 'Neon <Harbor>', tags: ['minimalistic'], thumbnail: 'abc-thumb-720.webp' });
-const older = buildItemRow({ itemId: '20261010_0000_aaaa0002', name: 'Alpine Dawn', freeDownload: true, priceCents: 0 });
+const newest = buildItemRow({
+  itemId: '20261120_0000_aaaa0001',
+  name: 'Neon <Harbor>',
+  tags: ['minimalistic'],
+  thumbnail: 'abc-thumb-720.webp',
+});
+const older = buildItemRow({
+  itemId: '20261010_0000_aaaa0002',
+  name: 'Alpine Dawn',
+  freeDownload: true,
+  priceCents: 0,
+});
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
@@ -51,7 +61,9 @@ describe('pages', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<title>Landscape wallpapers — Test Walls</title>');
     expect(response.body).toContain('<meta property="og:url" content="https://shop.example.com/landscape" />');
-    const config = JSON.parse(/<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(response.body)![1]!);
+    const config = JSON.parse(
+      /<script type="application\/json" id="public-config">(.*?)<\/script>/.exec(response.body)![1]!,
+    );
     expect(config).toMatchObject({ storeName: 'Test Walls' });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
@@ -60,7 +72,9 @@ describe('pages', () => {
     const response = await ctx.app.inject({ url: '/item/0' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Neon &lt;Harbor&gt; wallpaper — Test Walls</title>');
-    expect(response.body).toContain(`<meta property="og:image" content="https://shop.example.com/images/items/${newest.itemId}/abc-thumb-720.webp" />`);
+    expect(response.body).toContain(
+      `<meta property="og:image" content="https://shop.example.com/images/items/${newest.itemId}/abc-thumb-720.webp" />`,
+    );
     expect(response.body).not.toContain('<Harbor>');
   });
 
@@ -75,7 +89,9 @@ describe('pages', () => {
     const first = await ctx.app.inject({ url: '/help' });
     const rendered = /<div id="root">(<p>\/help for Test Walls, render \d+<\/p>)<\/div>/.exec(first.body)?.[1];
     expect(rendered).toBeDefined();
-    expect(first.body).toContain(`<script type="application/json" id="query-state">{"newest":"${newest.itemId}"}</script>`);
+    expect(first.body).toContain(
+      `<script type="application/json" id="query-state">{"newest":"${newest.itemId}"}</script>`,
+    );
     expect((await ctx.app.inject({ url: '/help' })).body).toContain(`<div id="root">${rendered}</div>`);
     // Visitors arriving together at a page not rendered yet share one render.
     const burst = await Promise.all(Array.from({ length: 5 }, () => ctx.app.inject({ url: '/apps' })));
@@ -138,11 +154,22 @@ describe('POST /api/vitals', () => {
       payload: { name: 'LCP', value: 812.5, rating: 'good', path: '/', navigationType: 'navigate' },
     });
     expect(ok.statusCode).toBe(204);
-    const rows = await ctx.db.select({ name: webVitals.name, value: webVitals.value, path: webVitals.path }).from(webVitals);
+    const rows = await ctx.db
+      .select({ name: webVitals.name, value: webVitals.value, path: webVitals.path })
+      .from(webVitals);
     expect(rows).toEqual([{ name: 'LCP', value: 812.5, path: '/' }]);
 
-    for (const payload of [{ name: 'XYZ', value: 1, rating: 'good', path: '/', navigationType: 'navigate' }, { name: 'CLS', value: -1, rating: 'good', path: '/', navigationType: 'x' }, 'not json']) {
-      const bad = await ctx.app.inject({ method: 'POST', url: '/api/vitals', payload, headers: { 'content-type': 'application/json' } });
+    for (const payload of [
+      { name: 'XYZ', value: 1, rating: 'good', path: '/', navigationType: 'navigate' },
+      { name: 'CLS', value: -1, rating: 'good', path: '/', navigationType: 'x' },
+      'not json',
+    ]) {
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/vitals',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBeTruthy();
     }

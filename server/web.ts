@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../contract/config.ts';
 import { itemFileUrl } from '../contract/item-url.ts';
-import { isKnownPage, PAGE_META, pageTitle, type PageMeta } from '../contract/pages.ts';
-import { IMMUTABLE_CACHE } from './http/send-object.ts';
+import { matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
+import { IMMUTABLE_CACHE } from './shared/constants.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from './services/catalogue.service.ts';
 
@@ -23,7 +23,9 @@ const escapeHtml = (text: string) =>
 function inlineStylesheets(html: string, webDir: string): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g, (link, file: string) => {
     const css = path.join(webDir, file);
-    return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>` : link;
+    return fs.existsSync(css)
+      ? `<style>${fs.readFileSync(css, 'utf8').replaceAll('</style', '<\\/style')}</style>`
+      : link;
   });
 }
 
@@ -59,8 +61,8 @@ export async function registerWebApp(
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache'),
   });
 
-  async function headFor(pathname: string): Promise<PageHead | undefined> {
-    const itemIndex = /^\/item\/(\d{1,6})$/.exec(pathname)?.[1];
+  async function headFor(pathname: string, page: ReturnType<typeof matchPage>): Promise<PageHead | undefined> {
+    const itemIndex = page?.id === 'item' ? /^\/item\/(\d{1,6})\/?$/.exec(pathname)?.[1] : undefined;
     if (itemIndex !== undefined) {
       const item = (await options.catalogue.newest())[Number(itemIndex)];
       if (item) {
@@ -76,7 +78,7 @@ export async function registerWebApp(
         };
       }
     }
-    return PAGE_META[pathname.replace(/(.)\/+$/, '$1')];
+    return page?.page.meta;
   }
 
   function render(pathname: string, head: PageHead, page: RenderedPage | undefined): string {
@@ -108,16 +110,21 @@ export async function registerWebApp(
   /** Every address without a route of its own: a page for a GET outside the API and files, a JSON 404 otherwise. */
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/images/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/images/');
     if (!wantsPage) return reply.code(404).send({ message: `Nothing at ${request.method} ${pathname}` });
-    const known = isKnownPage(pathname);
-    const head = (await headFor(pathname)) ?? {
-      title: known ? storeName : 'Page not found',
-      description: PAGE_META['/']!.description,
+    const match = matchPage(pathname);
+    const head = (await headFor(pathname, match)) ?? {
+      title: match ? storeName : 'Page not found',
+      description: PAGES.home.meta.description,
     };
-    const page = await pageRenderer?.render(request.url, pathname, known, request.log);
+    // Unknown addresses are rendered too: as the not-found page.
+    const rendered = !match || match.page.serverRendered;
+    const page = rendered ? await pageRenderer?.render(request.url, request.log) : undefined;
     return reply
-      .code(known ? 200 : 404)
+      .code(match ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(render(pathname, head, page));

@@ -15,12 +15,14 @@ try {
   process.exit(1);
 }
 if (!config.databaseUrl) {
-  console.error('A separate worker needs a PostgreSQL server (DATABASE_URL). With the embedded database, `npm start` already runs one.');
+  console.error(
+    'A separate worker needs a PostgreSQL server (DATABASE_URL). With the embedded database, `npm start` already runs one.',
+  );
   process.exit(1);
 }
 const logger = createLogger(config);
 const runtime = await openRuntime(config, logger);
-const worker = startWorker({ waitingList: runtime.waitingList, processing: runtime.processing, logger, leaseMs: config.workerLeaseMs });
+const worker = await startWorker({ services: runtime, logger, leaseMs: config.workerLeaseMs, soleProcess: false });
 logger.info('worker started');
 const stop = async () => {
   await worker.stop();

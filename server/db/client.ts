@@ -14,7 +14,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer (the health check). */
+  ping(): Promise<void>;
   /**
    * On a server, hears NOTIFY on `channel` from every process, over a connection of its own
    * that is reopened when it drops. PGlite has none: its data directory belongs to one process.
@@ -51,10 +52,12 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleConnectionError ?? (() => {}));
   // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
   // store's process, the catalogue cache and the OS page cache do that work.
-  const client = await PGlite.create(options.pgliteDir, { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'] });
+  const client = await PGlite.create(options.pgliteDir, {
+    postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, ping: () => pingOf(db), close: () => client.close() };
 }
 
 async function openPostgres(url: string, onIdleConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
@@ -77,15 +80,24 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
     throw error;
   }
   connection.release();
+  const db = drizzlePg(pool, { schema });
   return {
-    db: drizzlePg(pool, { schema }),
-    kind: 'postgres',
+    db,
+    ping: () => pingOf(db),
     listen: (channel, handlers) => listenOnServer(url, channel, handlers),
     close: () => pool.end(),
   };
 }
 
-async function listenOnServer(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+async function pingOf(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

@@ -1,5 +1,19 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -36,13 +50,18 @@ export const items = pgTable(
     stars: integer('stars').notNull().default(5),
     photoType: text('photo_type', { enum: ['static', 'live'] }).notNull(),
     /** Lower-case theme and subject words; `anime`, `landscape`, `minimalistic` are the themes. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     thumbnail: text('thumbnail').notNull(),
     preview: text('preview').notNull().default(''),
     imageList: jsonb('image_list').$type<{ type: string; name: string }[]>().notNull(),
     downloads: jsonb('downloads').$type<StoredDownload[]>().notNull(),
     media: jsonb('media').$type<ItemMedia>().notNull(),
     published: boolean('published').notNull().default(false),
+    /** Bumped by every change of the item, so clients that keep a copy know it is stale. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search')
@@ -64,6 +83,19 @@ export const itemColumns = itemColumnsWithoutSearch;
 
 export type ItemRow = Omit<typeof items.$inferSelect, 'search'>;
 export type NewItemRow = typeof items.$inferInsert;
+
+/** Downloads of each item per day (UTC), for what is popular; one row per item and day, not per download. */
+export const itemDownloadsDaily = pgTable(
+  'item_downloads_daily',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_downloads_daily_day_idx').on(t.day)],
+);
 
 /** Web vitals reported by visitors' browsers (LCP, CLS, INP, FCP, TTFB), for our own dashboards. */
 export const webVitals = pgTable(
@@ -127,7 +159,12 @@ export const userTokens = pgTable(
   (t) => [index('user_tokens_user_idx').on(t.userId)],
 );
 
-export type OrderStatus = 'created' | 'capturing' | 'pending' | 'paid' | 'failed' | 'refunded';
+/**
+ * created → capturing → paid, or pending (PayPal holds the money) → paid; failed when nothing
+ * was taken or it was declined; cancelled when a newer order of the same shopper replaced it
+ * before payment; refunded when the provider reports the money returned.
+ */
+export type OrderStatus = 'created' | 'capturing' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** An order, priced by the server from the items table; the browser's total is never read. */
 export const orders = pgTable('orders', {
@@ -144,7 +181,8 @@ export const orders = pgTable('orders', {
   /** What the provider answered at capture, kept as the spec's paymentData. */
   paymentData: jsonb('payment_data'),
   failureReason: text('failure_reason'),
-  emailSentAt: timestamp('email_sent_at', { withTimezone: true }),
+  /** When the capture that holds the order in `capturing` began; an old one was cut off by a crash. */
+  captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 });
@@ -160,8 +198,12 @@ export const orderLines = pgTable(
       .references(() => items.itemId),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Set when this line was paid for although the buyer already owned the item, and its price went back. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's id of that refund: its webhook event is then known as ours. */
+    refundId: text('refund_id'),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.itemId] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.itemId] }), index('order_lines_item_idx').on(t.itemId)],
 );
 
 /** The spec's transaction record, written by the server when a capture completes. */
@@ -209,6 +251,45 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The outbox: side effects (emails, refunds, derivatives) written in the same transaction as the
+ * state they follow, done by a worker with retries, and marked done only after they succeeded.
+ * `key` names the purpose, so one purpose is never queued twice.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: when the worker's claim runs out and another may take the job. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+);
+
+/** Failed logins per account and address in the current window; a successful login clears the account's rows. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] }), index('login_failures_address_idx').on(t.address)],
+);
 
 /** Settings every server process must share, such as the key that signs download links. */
 export const appSettings = pgTable('app_settings', {

@@ -80,12 +80,54 @@ function ridge(rng: () => number, baseY: number, amplitude: number, peaks: numbe
 // ---------------------------------------------------------------- landscape
 
 const LANDSCAPE_PALETTES = [
-  { name: 'Dawn', sky: ['#1d2b64', '#f8a488', '#fde2c4'], sun: '#fff4d6', far: '#9c8aa5', near: '#2b2540', night: false },
-  { name: 'Sunset', sky: ['#2e1437', '#c0392b', '#f39c12'], sun: '#ffe08a', far: '#7d3c63', near: '#1b0f24', night: false },
-  { name: 'Alpine', sky: ['#3a7bd5', '#9fd3f5', '#e8f6ff'], sun: '#ffffff', far: '#8fb3cf', near: '#1f3a4d', night: false },
-  { name: 'Midnight', sky: ['#020111', '#191970', '#3a3a8c'], sun: '#f4f1c9', far: '#2f3470', near: '#05061a', night: true },
-  { name: 'Desert', sky: ['#f6d365', '#fda085', '#fbe3c4'], sun: '#fff8e1', far: '#d08158', near: '#6b3a2a', night: false },
-  { name: 'Aurora', sky: ['#00111c', '#003f4f', '#16a085'], sun: '#d7fff1', far: '#1e4d5c', near: '#021418', night: true },
+  {
+    name: 'Dawn',
+    sky: ['#1d2b64', '#f8a488', '#fde2c4'],
+    sun: '#fff4d6',
+    far: '#9c8aa5',
+    near: '#2b2540',
+    night: false,
+  },
+  {
+    name: 'Sunset',
+    sky: ['#2e1437', '#c0392b', '#f39c12'],
+    sun: '#ffe08a',
+    far: '#7d3c63',
+    near: '#1b0f24',
+    night: false,
+  },
+  {
+    name: 'Alpine',
+    sky: ['#3a7bd5', '#9fd3f5', '#e8f6ff'],
+    sun: '#ffffff',
+    far: '#8fb3cf',
+    near: '#1f3a4d',
+    night: false,
+  },
+  {
+    name: 'Midnight',
+    sky: ['#020111', '#191970', '#3a3a8c'],
+    sun: '#f4f1c9',
+    far: '#2f3470',
+    near: '#05061a',
+    night: true,
+  },
+  {
+    name: 'Desert',
+    sky: ['#f6d365', '#fda085', '#fbe3c4'],
+    sun: '#fff8e1',
+    far: '#d08158',
+    near: '#6b3a2a',
+    night: false,
+  },
+  {
+    name: 'Aurora',
+    sky: ['#00111c', '#003f4f', '#16a085'],
+    sun: '#d7fff1',
+    far: '#1e4d5c',
+    near: '#021418',
+    night: true,
+  },
 ] as const;
 
 function landscape(spec: SceneSpec, t: number): string {
@@ -104,15 +146,18 @@ function landscape(spec: SceneSpec, t: number): string {
   const drift = t * 120;
   let clouds = '';
   for (let i = 0; i < 4; i++) {
-    const cx = (between(rng, -200, W) + drift * (1 + i * 0.3)) % (W + 400) - 200;
+    const cx = ((between(rng, -200, W) + drift * (1 + i * 0.3)) % (W + 400)) - 200;
     const cy = between(rng, 250, 1000);
     clouds += `<ellipse cx="${round(cx)}" cy="${round(cy)}" rx="${round(between(rng, 180, 360))}" ry="${round(between(rng, 26, 50))}" fill="#fff" opacity="${p.night ? 0.08 : 0.35}"/>`;
   }
-  const aurora = p.name === 'Aurora'
-    ? `<path d="M-100 ${round(700 + t * 40)} C 400 ${round(450 - t * 80)}, 900 ${round(950 + t * 60)}, 1600 600" stroke="#4cffb0" stroke-width="140" fill="none" opacity="0.28" filter="url(#soft)"/>`
-    : '';
+  const aurora =
+    p.name === 'Aurora'
+      ? `<path d="M-100 ${round(700 + t * 40)} C 400 ${round(450 - t * 80)}, 900 ${round(950 + t * 60)}, 1600 600" stroke="#4cffb0" stroke-width="140" fill="none" opacity="0.28" filter="url(#soft)"/>`
+      : '';
   return svg(
-    verticalGradient('sky', p.sky) + glow('sun', p.sun) + '<filter id="soft"><feGaussianBlur stdDeviation="40"/></filter>',
+    verticalGradient('sky', p.sky) +
+      glow('sun', p.sun) +
+      '<filter id="soft"><feGaussianBlur stdDeviation="40"/></filter>',
     `<rect width="${W}" height="${H}" fill="url(#sky)"/>` +
       (p.night ? stars(rng, 160, 1500, t) : '') +
       aurora +
@@ -126,11 +171,41 @@ function landscape(spec: SceneSpec, t: number): string {
 // ------------------------------------------------------------ minimalistic
 
 const MINIMAL_PALETTES = [
-  { name: 'Dusk', sky: ['#141e30', '#243b55', '#f0a57a'], moon: '#ffe6c7', buildings: ['#1b2336', '#101624'], lights: '#ffd27f' },
-  { name: 'Neon', sky: ['#0f0c29', '#302b63', '#b0306a'], moon: '#ff9ad5', buildings: ['#1a1238', '#0c0820'], lights: '#6ef3ff' },
-  { name: 'Paper', sky: ['#f4ede4', '#efe3d3', '#e8d5bf'], moon: '#e76f51', buildings: ['#264653', '#2a9d8f'], lights: '#e9c46a' },
-  { name: 'Mono', sky: ['#eeeeee', '#d9d9d9', '#c4c4c4'], moon: '#111111', buildings: ['#2d2d2d', '#151515'], lights: '#f5f5f5' },
-  { name: 'Sage', sky: ['#dfe7d8', '#c7d3bd', '#aebfa2'], moon: '#f2cc8f', buildings: ['#3d5a40', '#283d2a'], lights: '#f4f1de' },
+  {
+    name: 'Dusk',
+    sky: ['#141e30', '#243b55', '#f0a57a'],
+    moon: '#ffe6c7',
+    buildings: ['#1b2336', '#101624'],
+    lights: '#ffd27f',
+  },
+  {
+    name: 'Neon',
+    sky: ['#0f0c29', '#302b63', '#b0306a'],
+    moon: '#ff9ad5',
+    buildings: ['#1a1238', '#0c0820'],
+    lights: '#6ef3ff',
+  },
+  {
+    name: 'Paper',
+    sky: ['#f4ede4', '#efe3d3', '#e8d5bf'],
+    moon: '#e76f51',
+    buildings: ['#264653', '#2a9d8f'],
+    lights: '#e9c46a',
+  },
+  {
+    name: 'Mono',
+    sky: ['#eeeeee', '#d9d9d9', '#c4c4c4'],
+    moon: '#111111',
+    buildings: ['#2d2d2d', '#151515'],
+    lights: '#f5f5f5',
+  },
+  {
+    name: 'Sage',
+    sky: ['#dfe7d8', '#c7d3bd', '#aebfa2'],
+    moon: '#f2cc8f',
+    buildings: ['#3d5a40', '#283d2a'],
+    lights: '#f4f1de',
+  },
 ] as const;
 
 function skyline(spec: SceneSpec, t: number): string {
@@ -190,23 +265,70 @@ function geometry(spec: SceneSpec, t: number): string {
       const kind = Math.floor(rng() * 5);
       const spin = Math.round(Math.floor(rng() * 4) * 90 + t * 90);
       const transform = `rotate(${spin} ${x + cell / 2} ${y + cell / 2})`;
-      if (kind === 0) shapes += `<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell * 0.36}" fill="${color}"/>`;
-      else if (kind === 1) shapes += `<path d="M${x} ${y + cell} A ${cell} ${cell} 0 0 1 ${x + cell} ${y}" fill="none" stroke="${color}" stroke-width="36" transform="${transform}"/>`;
-      else if (kind === 2) shapes += `<path d="M${x} ${y} L${x + cell} ${y} L${x} ${y + cell} Z" fill="${color}" transform="${transform}"/>`;
-      else if (kind === 3) shapes += `<path d="M${x} ${y + cell / 2} A ${cell / 2} ${cell / 2} 0 0 1 ${x + cell} ${y + cell / 2} Z" fill="${color}" transform="${transform}"/>`;
+      if (kind === 0)
+        shapes += `<circle cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell * 0.36}" fill="${color}"/>`;
+      else if (kind === 1)
+        shapes += `<path d="M${x} ${y + cell} A ${cell} ${cell} 0 0 1 ${x + cell} ${y}" fill="none" stroke="${color}" stroke-width="36" transform="${transform}"/>`;
+      else if (kind === 2)
+        shapes += `<path d="M${x} ${y} L${x + cell} ${y} L${x} ${y + cell} Z" fill="${color}" transform="${transform}"/>`;
+      else if (kind === 3)
+        shapes += `<path d="M${x} ${y + cell / 2} A ${cell / 2} ${cell / 2} 0 0 1 ${x + cell} ${y + cell / 2} Z" fill="${color}" transform="${transform}"/>`;
     }
   }
-  return svg(verticalGradient('sky', p.sky), `<rect width="${W}" height="${H}" fill="url(#sky)"/><g opacity="0.92">${shapes}</g>`);
+  return svg(
+    verticalGradient('sky', p.sky),
+    `<rect width="${W}" height="${H}" fill="url(#sky)"/><g opacity="0.92">${shapes}</g>`,
+  );
 }
 
 // ------------------------------------------------------------------- anime
 
 const ANIME_PALETTES = [
-  { name: 'Golden Hour', sky: ['#1e3c72', '#e96443', '#ffcf71'], cloud: '#ffe1d1', shade: '#f29ca3', ground: '#243b2a', petal: '#ffc0cb', night: false },
-  { name: 'Summer', sky: ['#0b6fd6', '#4fb3ff', '#bfe8ff'], cloud: '#ffffff', shade: '#c7dcff', ground: '#2d6a3e', petal: '#ffffff', night: false },
-  { name: 'Starfall', sky: ['#05051d', '#2b1a5c', '#a2467a'], cloud: '#8a6fb8', shade: '#4b3a7a', ground: '#0d0a1f', petal: '#ff9ecf', night: true },
-  { name: 'Sakura', sky: ['#ffb7c5', '#ffd6de', '#fff0e6'], cloud: '#ffffff', shade: '#ffc2d1', ground: '#5a3d55', petal: '#ff8fab', night: false },
-  { name: 'Twilight', sky: ['#141852', '#6a3093', '#f78ca0'], cloud: '#f9c5d1', shade: '#b76e9b', ground: '#1a1433', petal: '#ffd1e8', night: true },
+  {
+    name: 'Golden Hour',
+    sky: ['#1e3c72', '#e96443', '#ffcf71'],
+    cloud: '#ffe1d1',
+    shade: '#f29ca3',
+    ground: '#243b2a',
+    petal: '#ffc0cb',
+    night: false,
+  },
+  {
+    name: 'Summer',
+    sky: ['#0b6fd6', '#4fb3ff', '#bfe8ff'],
+    cloud: '#ffffff',
+    shade: '#c7dcff',
+    ground: '#2d6a3e',
+    petal: '#ffffff',
+    night: false,
+  },
+  {
+    name: 'Starfall',
+    sky: ['#05051d', '#2b1a5c', '#a2467a'],
+    cloud: '#8a6fb8',
+    shade: '#4b3a7a',
+    ground: '#0d0a1f',
+    petal: '#ff9ecf',
+    night: true,
+  },
+  {
+    name: 'Sakura',
+    sky: ['#ffb7c5', '#ffd6de', '#fff0e6'],
+    cloud: '#ffffff',
+    shade: '#ffc2d1',
+    ground: '#5a3d55',
+    petal: '#ff8fab',
+    night: false,
+  },
+  {
+    name: 'Twilight',
+    sky: ['#141852', '#6a3093', '#f78ca0'],
+    cloud: '#f9c5d1',
+    shade: '#b76e9b',
+    ground: '#1a1433',
+    petal: '#ffd1e8',
+    night: true,
+  },
 ] as const;
 
 function cloud(rng: () => number, cx: number, cy: number, scale: number, light: string, shade: string): string {
@@ -267,7 +389,8 @@ export const PALETTE_COUNT: Record<Theme, number> = {
 };
 
 export function paletteName(theme: Theme, palette: number): string {
-  const palettes = theme === 'landscape' ? LANDSCAPE_PALETTES : theme === 'minimalistic' ? MINIMAL_PALETTES : ANIME_PALETTES;
+  const palettes =
+    theme === 'landscape' ? LANDSCAPE_PALETTES : theme === 'minimalistic' ? MINIMAL_PALETTES : ANIME_PALETTES;
   return palettes[palette % palettes.length]!.name;
 }
 

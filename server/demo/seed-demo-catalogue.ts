@@ -13,15 +13,47 @@ const CLIP = { size: { width: 720, height: 1280 }, fps: 24, frames: 48, preview:
 const PRICES = [DEFAULT_PRICE, DEFAULT_PRICE, 1.99, 3.49, DEFAULT_PRICE, 4.99];
 
 const NOUNS = {
-  landscape: ['Peaks', 'Ridge', 'Valley', 'Summit', 'Horizon', 'Highlands', 'Range', 'Pass', 'Foothills', 'Crest', 'Heights', 'Divide', 'Vista'],
+  landscape: [
+    'Peaks',
+    'Ridge',
+    'Valley',
+    'Summit',
+    'Horizon',
+    'Highlands',
+    'Range',
+    'Pass',
+    'Foothills',
+    'Crest',
+    'Heights',
+    'Divide',
+    'Vista',
+  ],
   city: ['Skyline', 'Harbor', 'Downtown', 'Avenue', 'Towers', 'Quarter', 'Boulevard'],
   geometric: ['Shapes', 'Arcs', 'Grid', 'Balance', 'Forms', 'Rhythm', 'Blocks'],
-  anime: ['Hill', 'Dreams', 'Sky', 'Wish', 'Breeze', 'Promise', 'Bloom', 'Daydream', 'Festival', 'Memory', 'Journey', 'Skies', 'Serenade'],
+  anime: [
+    'Hill',
+    'Dreams',
+    'Sky',
+    'Wish',
+    'Breeze',
+    'Promise',
+    'Bloom',
+    'Daydream',
+    'Festival',
+    'Memory',
+    'Journey',
+    'Skies',
+    'Serenade',
+  ],
 };
 /** Positions (0 = newest) of the live items: one or more per theme, three among the newest 12. */
 const LIVE_POSITIONS = new Set([2, 4, 9, 20]);
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export interface DemoPlan {
   itemId: string;
@@ -46,7 +78,12 @@ export function planDemoCatalogue(now: Date, count = DEMO_ITEM_COUNT): DemoPlan[
     const kind = theme === 'minimalistic' ? (spec.seed % 2 ? 'geometric' : 'city') : theme;
     const nouns = NOUNS[kind];
     const name = `${paletteLabel} ${nouns[round % nouns.length]}`;
-    const subject = { landscape: ['mountains'], anime: ['sky', 'sakura'], geometric: ['geometric', 'abstract'], city: ['city', 'skyline'] }[kind];
+    const subject = {
+      landscape: ['mountains'],
+      anime: ['sky', 'sakura'],
+      geometric: ['geometric', 'abstract'],
+      city: ['city', 'skyline'],
+    }[kind];
     const freeDownload = i % 4 === 1 || i % 7 === 0;
     return {
       itemId: timestampId(new Date(now.getTime() - i * 45 * 60_000)),
@@ -69,10 +106,26 @@ async function buildItem(plan: DemoPlan, storage: Storage, media: Media): Promis
   const privateFolder = itemPrivateFolder(plan.itemId);
   const base = slug(plan.name);
 
-  const master = await media.image(renderScene(plan.spec), { width: MASTER_WIDTH, height: MASTER_HEIGHT, format: 'jpeg', quality: 88 });
-  const masterFile = await putContentAddressed(storage, privateFolder, `${base}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`, master.data, 'image/jpeg');
+  const master = await media.image(renderScene(plan.spec), {
+    width: MASTER_WIDTH,
+    height: MASTER_HEIGHT,
+    format: 'jpeg',
+    quality: 88,
+  });
+  const masterFile = await putContentAddressed(
+    storage,
+    privateFolder,
+    `${base}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`,
+    master.data,
+    'image/jpeg',
+  );
   const downloads: StoredDownload[] = [
-    { key: masterFile.key, name: `${base}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`, dimensions: `${MASTER_WIDTH}x${MASTER_HEIGHT}`, contentType: 'image/jpeg' },
+    {
+      key: masterFile.key,
+      name: `${base}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`,
+      dimensions: `${MASTER_WIDTH}x${MASTER_HEIGHT}`,
+      contentType: 'image/jpeg',
+    },
   ];
 
   const cards = await storeThumbnails(storage, media, plan.itemId, master.data);
@@ -86,7 +139,12 @@ async function buildItem(plan: DemoPlan, storage: Storage, media: Media): Promis
     });
     const videoName = `${base}-live-${CLIP.size.width}x${CLIP.size.height}.mp4`;
     const video = await putContentAddressed(storage, privateFolder, videoName, full!, 'video/mp4');
-    downloads.push({ key: video.key, name: videoName, dimensions: `${CLIP.size.width}x${CLIP.size.height}`, contentType: 'video/mp4' });
+    downloads.push({
+      key: video.key,
+      name: videoName,
+      dimensions: `${CLIP.size.width}x${CLIP.size.height}`,
+      contentType: 'video/mp4',
+    });
     preview = (await putContentAddressed(storage, publicFolder, 'preview.mp4', small!, 'video/mp4')).file;
   } else {
     // A static item's preview is the same scene in another light.

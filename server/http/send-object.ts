@@ -3,8 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { Storage } from '../providers/storage/storage.ts';
 
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-
 function notModified(request: FastifyRequest, etag: string, updated: Date): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch) return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim() === etag);

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { appSettings } from '../db/schema.ts';
+import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 
 export interface DownloadClaim {
   orderId: string;
@@ -25,18 +23,26 @@ export class DownloadSigner {
   }
 
   sign(claim: DownloadClaim): string {
-    const payload = Buffer.from(`${claim.orderId}.${claim.itemId}.${claim.file}.${Math.floor(claim.expiresAt.getTime() / 1000)}`).toString('base64url');
+    const payload = Buffer.from(
+      `${claim.orderId}.${claim.itemId}.${claim.file}.${Math.floor(claim.expiresAt.getTime() / 1000)}`,
+    ).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
 
   check(token: string, now = new Date()): DownloadCheck {
-    const [payload, mac] = token.split('.');
-    if (!payload || !mac) return { ok: false, reason: 'forged' };
+    const parts = token.split('.');
+    const [payload, mac] = parts;
+    if (parts.length !== 2 || !payload || !mac) return { ok: false, reason: 'forged' };
     const expected = Buffer.from(this.mac(payload));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
     const [orderId, itemId, file, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
-    const claim = { orderId: orderId!, itemId: itemId!, file: Number(file), expiresAt: new Date(Number(expires) * 1000) };
+    const claim = {
+      orderId: orderId!,
+      itemId: itemId!,
+      file: Number(file),
+      expiresAt: new Date(Number(expires) * 1000),
+    };
     return claim.expiresAt > now ? { ok: true, claim } : { ok: false, reason: 'expired' };
   }
 
@@ -46,9 +52,7 @@ export class DownloadSigner {
 }
 
 /** The signing key, made once and kept in the database so every server process shares it. */
-export async function loadDownloadSigner(db: Database): Promise<DownloadSigner> {
-  const key = 'download-signing-key';
-  await db.insert(appSettings).values({ key, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  return new DownloadSigner(Buffer.from(row!.value, 'base64'));
+export async function loadDownloadSigner(settings: SettingsRepository): Promise<DownloadSigner> {
+  const key = await settings.getOrCreate('download-signing-key', () => randomBytes(32).toString('base64'));
+  return new DownloadSigner(Buffer.from(key, 'base64'));
 }

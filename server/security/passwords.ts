@@ -9,7 +9,12 @@ let common: Set<string> | undefined;
 
 /** One of the 10,000 most common passwords (server/security/common-passwords.txt), any case. */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(fs.readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8').split('\n').filter(Boolean));
+  common ??= new Set(
+    fs
+      .readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
   return common.has(password.toLowerCase());
 }
 

@@ -1,33 +1,51 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '../../contract/constants.ts';
 import type { PublicUser, RegisterResult } from '../../contract/users.ts';
 import type { Database } from '../db/client.ts';
-import { sessions, userTokens, users, type UserRow } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { RunInTransaction } from '../db/repositories/transactions.ts';
+import type { TokenPurpose, UsersRepository } from '../db/repositories/users.repository.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { Mailer } from '../providers/email/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
+import { SESSION_IDLE_MS } from '../shared/constants.ts';
+import { DomainError } from '../shared/errors.ts';
+import { jobKeys } from '../shared/job-kinds.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
+import type { JobQueue } from './job-queue.ts';
+import type { LoginThrottle } from './login-throttle.service.ts';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, not on every request. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
-export type LoginOutcome = { kind: 'invalid' } | { kind: 'unverified' } | { kind: 'ok'; user: PublicUser; token: string };
+export type LoginOutcome =
+  | { kind: 'invalid' }
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  | { kind: 'unverified' }
+  | { kind: 'ok'; user: PublicUser; token: string };
 
-const toPublicUser = (user: UserRow): PublicUser => ({ uid: user.id, firstName: user.firstName, email: user.email, isAdmin: user.isAdmin });
+const toPublicUser = (user: UserRow): PublicUser => ({
+  uid: user.id,
+  firstName: user.firstName,
+  email: user.email,
+  isAdmin: user.isAdmin,
+});
 
 interface AccountsDependencies {
-  db: Database;
+  users: UsersRepository;
+  inTransaction: RunInTransaction;
   mailer: Mailer;
+  jobs: JobQueue;
+  throttle: LoginThrottle;
   storeName: string;
   publicUrl: string;
-  log: { error(details: object, message: string): void };
 }
 
-/** Accounts, email verification, sessions and password resets. Emails are sent outside transactions. */
+/**
+ * Accounts, email verification, sessions and password resets. Emails are outbox jobs written
+ * with the account change they follow, and sent by the worker.
+ */
 export class AccountsService {
   private readonly deps: AccountsDependencies;
 
@@ -35,154 +53,146 @@ export class AccountsService {
     this.deps = deps;
   }
 
-  async register(input: { firstName: string; lastName: string; email: string; password: string }): Promise<RegisterResult> {
-    if (isCommonPassword(input.password)) throw new HttpError(400, USER_MESSAGES.commonPassword);
+  async register(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+  }): Promise<RegisterResult> {
+    if (isCommonPassword(input.password)) throw new DomainError('invalid', USER_MESSAGES.commonPassword);
     const passwordHash = await hashPassword(input.password);
-    const [user] = await this.deps.db
-      .insert(users)
-      .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) throw new HttpError(409, USER_MESSAGES.emailTaken);
-    const verificationEmailSent = await this.sendVerification(user);
-    return { uid: user.id, email: user.email, verificationEmailSent };
+    const user = await this.deps.inTransaction(async (tx) => {
+      const created = await this.deps.users.insert({ ...input, passwordHash, verificationSentAt: new Date() }, tx);
+      if (created) await this.queueVerification(tx, created.id, created.verificationSentAt!);
+      return created;
+    });
+    if (!user) throw new DomainError('conflict', USER_MESSAGES.emailTaken);
+    // Queued with the account: the worker sends it, and tries again until the mail server takes it.
+    return { uid: user.id, email: user.email, verificationEmailSent: true };
   }
 
-  async login(email: string, password: string): Promise<LoginOutcome> {
-    const [user] = await this.deps.db.select().from(users).where(eq(users.email, email));
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) return { kind: 'invalid' };
+  /** Checks a password from `address`, within the limits of the login throttle. */
+  async login(email: string, password: string, address: string): Promise<LoginOutcome> {
+    const retryAfterSeconds = await this.deps.throttle.wait(email, address);
+    if (retryAfterSeconds > 0) return { kind: 'throttled', retryAfterSeconds };
+    const user = await this.deps.users.byEmail(email);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      await this.deps.throttle.failed(email, address);
+      return { kind: 'invalid' };
+    }
+    await this.deps.throttle.succeeded(email);
     if (!user.verifiedAt) {
-      await this.sendVerification(user);
+      await this.resendVerification(user);
       return { kind: 'unverified' };
     }
-    return { kind: 'ok', user: toPublicUser(user), token: await this.createSession(user.id) };
+    const token = newToken();
+    await this.deps.users.insertSession(hashToken(token), user.id);
+    return { kind: 'ok', user: toPublicUser(user), token };
   }
 
   /** Marks the email verified when the token is the user's, unused and younger than 24 h. */
   async verify(uid: string, token: string): Promise<{ email: string } | undefined> {
-    const userId = await this.consumeToken(token, 'verify');
-    if (userId !== uid) return undefined;
-    const [user] = await this.deps.db
-      .update(users)
-      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, now())` })
-      .where(eq(users.id, uid))
-      .returning({ email: users.email });
-    return user;
+    const userId = await this.deps.users.consumeToken(hashToken(token), 'verify');
+    return userId === uid ? this.deps.users.markVerified(uid) : undefined;
   }
 
   async userForSession(token: string): Promise<PublicUser | undefined> {
     const tokenHash = hashToken(token);
-    const idleSince = new Date(Date.now() - SESSION_IDLE_MS);
-    const [row] = await this.deps.db
-      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastSeenAt, idleSince)));
+    const row = await this.deps.users.sessionUser(tokenHash, new Date(Date.now() - SESSION_IDLE_MS));
     if (!row) return undefined;
-    if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-      await this.deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
-    }
+    if (Date.now() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) await this.deps.users.touchSession(tokenHash);
     return toPublicUser(row.user);
   }
 
   async endSession(token: string): Promise<void> {
-    await this.deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    await this.deps.users.deleteSession(hashToken(token));
   }
 
-  /** Sends a reset link when the account exists; the caller answers the same either way. */
+  /** Queues a reset link when the account exists; the caller answers the same either way. */
   async forgotPassword(email: string): Promise<void> {
-    const [user] = await this.deps.db.select().from(users).where(eq(users.email, email));
+    const user = await this.deps.users.byEmail(email);
     if (!user) return;
-    const token = await this.createToken(user.id, 'reset', RESET_TTL_MS);
-    const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
-    await this.deps.mailer.send(passwordResetEmail(this.deps.storeName, user.email, user.firstName, link));
-  }
-
-  /** Sets a new password with a reset token; every session of the account ends. */
-  async resetPassword(token: string, password: string): Promise<void> {
-    if (isCommonPassword(password)) throw new HttpError(400, USER_MESSAGES.commonPassword);
-    const passwordHash = await hashPassword(password);
-    const userId = await this.consumeToken(token, 'reset');
-    if (!userId) throw new HttpError(400, USER_MESSAGES.resetExpired);
-    await this.deps.db.transaction(async (tx) => {
-      // Following the emailed link proves the address as well as a verification would.
-      await tx.update(users).set({ passwordHash, verifiedAt: sql`coalesce(${users.verifiedAt}, now())` }).where(eq(users.id, userId));
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await this.deps.jobs.enqueue({
+      kind: 'password-reset-email',
+      key: jobKeys.passwordResetEmail(user.id, new Date()),
+      payload: { userId: user.id },
     });
   }
 
-  /** For the admin command: a verified administrator, or an existing account promoted. */
+  /** The verification email's job: a new single-use link, made when the email is sent. */
+  async sendVerificationEmail(userId: string, messageId: string): Promise<void> {
+    const user = await this.deps.users.byId(userId);
+    if (!user || user.verifiedAt) return;
+    const link = `${this.deps.publicUrl}/users/${user.id}/verify/${await this.newToken(user.id, 'verify', VERIFY_TTL_MS)}`;
+    await this.deps.mailer.send({
+      ...verificationEmail(this.deps.storeName, user.email, user.firstName, link),
+      id: messageId,
+    });
+  }
+
+  /** The reset email's job: a new one-hour link. */
+  async sendPasswordResetEmail(userId: string, messageId: string): Promise<void> {
+    const user = await this.deps.users.byId(userId);
+    if (!user) return;
+    const link = `${this.deps.publicUrl}/reset-password?token=${await this.newToken(user.id, 'reset', RESET_TTL_MS)}`;
+    await this.deps.mailer.send({
+      ...passwordResetEmail(this.deps.storeName, user.email, user.firstName, link),
+      id: messageId,
+    });
+  }
+
+  /** Sets a new password with a reset token; every session and every other reset link of the account ends. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    if (isCommonPassword(password)) throw new DomainError('invalid', USER_MESSAGES.commonPassword);
+    const passwordHash = await hashPassword(password);
+    const userId = await this.deps.users.consumeToken(hashToken(token), 'reset');
+    if (!userId) throw new DomainError('invalid', USER_MESSAGES.resetExpired);
+    await this.deps.inTransaction(async (tx) => {
+      await this.deps.users.setPassword(userId, passwordHash, tx);
+      await this.deps.users.deleteSessionsOf(userId, tx);
+      await this.deps.users.endTokens(userId, 'reset', tx);
+    });
+  }
+
+  /** For the admin command: a verified administrator. */
   async createAdmin(input: { email: string; password: string; firstName: string }): Promise<PublicUser> {
-    const [user] = await this.deps.db
-      .insert(users)
-      .values({ email: input.email, firstName: input.firstName, passwordHash: await hashPassword(input.password), isAdmin: true, verifiedAt: new Date() })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!user) throw new HttpError(409, USER_MESSAGES.emailTaken);
+    const user = await this.deps.users.insert({
+      ...input,
+      passwordHash: await hashPassword(input.password),
+      isAdmin: true,
+      verifiedAt: new Date(),
+    });
+    if (!user) throw new DomainError('conflict', USER_MESSAGES.emailTaken);
     return toPublicUser(user);
   }
 
   async promote(email: string): Promise<PublicUser | undefined> {
-    const [user] = await this.deps.db.update(users).set({ isAdmin: true }).where(eq(users.email, email)).returning();
+    const user = await this.deps.users.promote(email);
     return user && toPublicUser(user);
   }
 
   /**
-   * Sends the verification email unless one went to this address in the last 7 s. The claim is
-   * one conditional UPDATE, so two servers cannot both send. False when nothing could be sent.
+   * Queues the verification email again unless one was queued for this address in the last 7 s;
+   * the claim and the job are one transaction, so two servers cannot both send and a claimed
+   * email is never lost.
    */
-  private async sendVerification(user: UserRow): Promise<boolean> {
-    const [claimed] = await this.deps.db
-      .update(users)
-      .set({ verificationSentAt: new Date() })
-      .where(
-        and(
-          eq(users.id, user.id),
-          or(isNull(users.verificationSentAt), lt(users.verificationSentAt, new Date(Date.now() - EMAIL_THROTTLE_MS))),
-        ),
-      )
-      .returning({ id: users.id });
-    if (!claimed) return true;
-    const token = await this.createToken(user.id, 'verify', VERIFY_TTL_MS);
-    const link = `${this.deps.publicUrl}/users/${user.id}/verify/${token}`;
-    try {
-      await this.deps.mailer.send(verificationEmail(this.deps.storeName, user.email, user.firstName, link));
-      return true;
-    } catch (error) {
-      this.deps.log.error({ err: error, userId: user.id }, 'verification email failed');
-      // Let the next login try again at once.
-      await this.deps.db.update(users).set({ verificationSentAt: null }).where(eq(users.id, user.id));
-      return false;
-    }
+  private async resendVerification(user: UserRow): Promise<void> {
+    await this.deps.inTransaction(async (tx) => {
+      const sentAt = await this.deps.users.claimVerificationSend(user.id, EMAIL_THROTTLE_MS, tx);
+      if (sentAt) await this.queueVerification(tx, user.id, sentAt);
+    });
   }
 
-  private async createSession(userId: string): Promise<string> {
+  private queueVerification(executor: Database, userId: string, at: Date): Promise<void> {
+    return this.deps.jobs.enqueue(
+      { kind: 'verification-email', key: jobKeys.verificationEmail(userId, at), payload: { userId } },
+      executor,
+    );
+  }
+
+  private async newToken(userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
     const token = newToken();
-    await this.deps.db.insert(sessions).values({ tokenHash: hashToken(token), userId });
+    await this.deps.users.insertToken(hashToken(token), userId, purpose, new Date(Date.now() + ttlMs));
     return token;
-  }
-
-  private async createToken(userId: string, purpose: 'verify' | 'reset', ttlMs: number): Promise<string> {
-    const token = newToken();
-    await this.deps.db.insert(userTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ttlMs) });
-    return token;
-  }
-
-  /** Uses a token once: one conditional UPDATE, so a second use (even a concurrent one) finds nothing. */
-  private async consumeToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
-    const [row] = await this.deps.db
-      .update(userTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(userTokens.tokenHash, hashToken(token)),
-          eq(userTokens.purpose, purpose),
-          isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: userTokens.userId });
-    return row?.userId;
   }
 }
-

@@ -1,16 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Item, ItemListQuery, ItemSort } from '../../contract/item.ts';
-import type { PhotoType } from '../../contract/constants.ts';
+import type { Item, ItemListQuery, ItemSort, WallpapersPageQuery } from '../../contract/item.ts';
+import { THEMES, type PhotoType } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
-import { itemColumns, items, type ItemRow, type NewItemRow } from '../db/schema.ts';
+import type { ItemsRepository } from '../db/repositories/items.repository.ts';
+import type { RunInTransaction } from '../db/repositories/transactions.ts';
+import type { ItemRow, NewItemRow } from '../db/schema.ts';
+import { prepareAnswer, type PreparedAnswer } from '../shared/prepared-answer.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { toPublicItem } from './item-view.ts';
 
 interface Snapshot {
   newest: Item[];
   byId: Map<string, Item>;
   bySort: Map<ItemSort, Item[]>;
+  /** How many published items carry each tag. */
+  tagCounts: Map<string, number>;
 }
+
+/**
+ * The old clients name themes by their route ('Painting' for anime, 'City' for minimalistic).
+ * Such a name finds its theme unless some published item carries that tag itself.
+ */
+const THEME_ALIASES = new Map<string, string>(
+  THEMES.map((theme) => [theme.path.slice(1), theme.tag] as const).filter(([alias, tag]) => alias !== tag),
+);
+
+/** The old listing's catalogue name for everything. */
+const ALL_CATALOGUES = new Set(['', 'wallpapers']);
+
+/** What makes an item popular: downloads and purchases of the last 30 days; a purchase counts as this many downloads. */
+const POPULAR_WINDOW_DAYS = 30;
+const PURCHASE_WEIGHT = 5;
 
 const COMPARATORS: Record<Exclude<ItemSort, 'newest'>, (a: Item, b: Item) => number> = {
   oldest: (a, b) => (a.itemId < b.itemId ? -1 : 1),
@@ -18,9 +38,6 @@ const COMPARATORS: Record<Exclude<ItemSort, 'newest'>, (a: Item, b: Item) => num
   'price-desc': (a, b) => b.price - a.price || (a.itemId < b.itemId ? 1 : -1),
   name: (a, b) => a.name.localeCompare(b.name, 'en'),
 };
-
-/** How many distinct answers are kept as ready bytes; the rest are rebuilt from the snapshot. */
-const RESPONSE_CACHE_SIZE = 512;
 
 const listKey = (query: ItemListQuery) => `${query.sort}:${query.offset}:${query.limit ?? ''}`;
 
@@ -35,7 +52,10 @@ export function normaliseTags(tags: readonly string[]): string[] {
 
 /** Turns free text into a prefix tsquery of its words; undefined when no word is left. */
 export function toPrefixQuery(text: string): string | undefined {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
+  const words = text
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
   return words?.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 }
 
@@ -49,15 +69,20 @@ export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
  */
 export class CatalogueService {
   private snapshot: Promise<Snapshot> | undefined;
-  private readonly responses = new Map<string, Buffer>();
+  private readonly answers: AnswerCache;
+  /** Answers being built: a burst of requests for one that is not ready shares one build. */
+  private readonly building = new Map<string, Promise<PreparedAnswer>>();
   /** Bumped by every write, so an answer built from an older snapshot is never cached. */
   private generation = 0;
-  private readonly db: Database;
+  private readonly items: ItemsRepository;
+  private readonly inTransaction: RunInTransaction;
   /** Tells this process's own announcements apart from the others'. */
   private readonly instanceId = randomUUID();
 
-  constructor(db: Database) {
-    this.db = db;
+  constructor(deps: { items: ItemsRepository; inTransaction: RunInTransaction; cacheBytes: number }) {
+    this.items = deps.items;
+    this.inTransaction = deps.inTransaction;
+    this.answers = new AnswerCache(deps.cacheBytes);
   }
 
   /** Changes with every write this process makes or hears of. */
@@ -68,7 +93,8 @@ export class CatalogueService {
   invalidate(): void {
     this.generation++;
     this.snapshot = undefined;
-    this.responses.clear();
+    this.answers.clear();
+    this.building.clear();
   }
 
   /** Drops this process's copy when another process announces a write. */
@@ -79,38 +105,100 @@ export class CatalogueService {
   /** Every write ends here: this process's copy goes, and the other processes hear of it. */
   private async changed(): Promise<void> {
     this.invalidate();
-    await this.db.execute(sql`select pg_notify(${CATALOGUE_CHANGES_CHANNEL}, ${this.instanceId})`);
+    await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
   }
 
-  /** The JSON bytes of an answer, built once per snapshot. */
-  private async json(key: string, build: (snapshot: Snapshot) => unknown): Promise<Buffer> {
-    const cached = this.responses.get(key);
-    if (cached) return cached;
+  /** An answer's JSON, compressed, built once per catalogue version (and once however many ask at once). */
+  private json(key: string, build: (snapshot: Snapshot) => unknown): Promise<PreparedAnswer> {
+    const cached = this.answers.get(key);
+    if (cached) return Promise.resolve(cached);
+    const pending = this.building.get(key);
+    if (pending) return pending;
     const generation = this.generation;
-    const body = Buffer.from(JSON.stringify(await build(await this.load())));
-    if (generation !== this.generation) return body;
-    if (this.responses.size >= RESPONSE_CACHE_SIZE) {
-      const oldest = this.responses.keys().next().value;
-      if (oldest !== undefined) this.responses.delete(oldest);
-    }
-    this.responses.set(key, body);
-    return body;
+    const building = this.load()
+      .then(async (snapshot) => prepareAnswer(Buffer.from(JSON.stringify(await build(snapshot)))))
+      .then((answer) => {
+        // An answer built from an older catalogue is sent, not kept.
+        if (generation === this.generation) this.answers.set(key, answer);
+        return answer;
+      });
+    this.building.set(key, building);
+    const done = () => {
+      if (this.building.get(key) === building) this.building.delete(key);
+    };
+    building.then(done, done);
+    return building;
   }
 
-  listJson(query: ItemListQuery): Promise<Buffer> {
+  listJson(query: ItemListQuery): Promise<PreparedAnswer> {
     return this.json(`list:${listKey(query)}`, (s) => page(this.sorted(s, query.sort), query));
   }
 
-  byTagJson(tag: string, query: ItemListQuery): Promise<Buffer> {
+  byTagJson(tag: string, query: ItemListQuery): Promise<PreparedAnswer> {
     const wanted = tag.toLowerCase();
-    return this.json(`tag:${wanted}:${listKey(query)}`, (s) =>
-      page(this.sorted(s, query.sort).filter((item) => item.tags.includes(wanted)), query),
+    return this.json(`tag:${wanted}:${listKey(query)}`, (s) => {
+      const resolved = resolveTag(s, wanted);
+      return page(
+        this.sorted(s, query.sort).filter((item) => item.tags.includes(resolved)),
+        query,
+      );
+    });
+  }
+
+  /** Every tag of the published catalogue with how many items carry it, most used first. */
+  tagsJson(): Promise<PreparedAnswer> {
+    return this.json('tags', (s) =>
+      [...s.tagCounts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
     );
   }
 
-  byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<Buffer> {
+  /** The Android app's paged listing, newest first: all items, or one catalogue (a tag or a theme's name). */
+  wallpapersPageJson(query: WallpapersPageQuery): Promise<PreparedAnswer> {
+    const catalog = query.catalog.toLowerCase();
+    return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, (s) => {
+      const tag = resolveTag(s, catalog);
+      const all = ALL_CATALOGUES.has(catalog) ? s.newest : s.newest.filter((item) => item.tags.includes(tag));
+      const totalPages = Math.ceil(all.length / query.pageSize);
+      return {
+        items: all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
+        currentPage: query.page,
+        totalPages,
+        totalItems: all.length,
+        hasMore: query.page < totalPages,
+      };
+    });
+  }
+
+  /**
+   * The most downloaded and bought published items of the last 30 days, topped up with a
+   * random sample of the others when fewer than `limit` had any activity. Not cached: the
+   * sample is meant to change.
+   */
+  async popularJson(limit: number): Promise<PreparedAnswer> {
+    const snapshot = await this.load();
+    const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
+    const chosen = ranked.map((itemId) => snapshot.byId.get(itemId)).filter((item) => item !== undefined);
+    const taken = new Set(chosen.map((item) => item.itemId));
+    const others = snapshot.newest.filter((item) => !taken.has(item.itemId));
+    while (chosen.length < limit && others.length) {
+      const [picked] = others.splice(Math.floor(Math.random() * others.length), 1);
+      chosen.push(picked!);
+    }
+    return prepareAnswer(Buffer.from(JSON.stringify(chosen)));
+  }
+
+  /** Counts a download of an item for what is popular (one row per item and UTC day). */
+  recordDownload(itemId: string): Promise<void> {
+    return this.items.addDownload(itemId);
+  }
+
+  byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<PreparedAnswer> {
     return this.json(`type:${photoType}:${listKey(query)}`, (s) =>
-      page(this.sorted(s, query.sort).filter((item) => item.photoType === photoType), query),
+      page(
+        this.sorted(s, query.sort).filter((item) => item.photoType === photoType),
+        query,
+      ),
     );
   }
 
@@ -123,8 +211,8 @@ export class CatalogueService {
     return (await this.load()).byId.get(itemId);
   }
 
-  /** The item's JSON bytes, or undefined when no published item has that id. */
-  async itemJson(itemId: string): Promise<Buffer | undefined> {
+  /** The item's JSON, or undefined when no published item has that id. */
+  async itemJson(itemId: string): Promise<PreparedAnswer | undefined> {
     if (!(await this.get(itemId))) return undefined;
     return this.json(`item:${itemId}`, (s) => s.byId.get(itemId));
   }
@@ -133,52 +221,47 @@ export class CatalogueService {
    * Full-text search over names and tags, best match first. Answers are kept like every other
    * catalogue answer: people search for the same few words, and a write drops them all.
    */
-  async searchJson(text: string, limit: number): Promise<Buffer> {
+  async searchJson(text: string, limit: number): Promise<PreparedAnswer> {
     const query = toPrefixQuery(text);
-    if (!query) return Buffer.from('[]');
+    if (!query) return prepareAnswer(Buffer.from('[]'));
     return this.json(`search:${limit}:${query}`, (snapshot) => this.search(query, limit, snapshot));
   }
 
   private async search(query: string, limit: number, snapshot: Snapshot): Promise<Item[]> {
-    const tsQuery = sql`to_tsquery('simple', ${query})`;
-    const rows = await this.db
-      .select({ itemId: items.itemId })
-      .from(items)
-      .where(and(eq(items.published, true), sql`${items.search} @@ ${tsQuery}`))
-      .orderBy(sql`ts_rank(${items.search}, ${tsQuery}) desc`, desc(items.itemId))
-      .limit(limit);
-    return rows.map((row) => snapshot.byId.get(row.itemId)).filter((item) => item !== undefined);
+    const ids = await this.items.search(query, limit);
+    return ids.map((itemId) => snapshot.byId.get(itemId)).filter((item) => item !== undefined);
   }
 
-  async countAll(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(items);
-    return row?.n ?? 0;
+  countAll(): Promise<number> {
+    return this.items.count();
   }
 
-  async insert(rows: NewItemRow[]): Promise<void> {
+  /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
+  async insert(rows: NewItemRow[], alongside?: (tx: Database) => Promise<void>): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insert(items).values(rows.map((row) => ({ ...row, tags: normaliseTags(row.tags ?? []) })));
+    await this.inTransaction(async (tx) => {
+      await this.items.insert(
+        rows.map((row) => ({ ...row, tags: normaliseTags(row.tags ?? []) })),
+        tx,
+      );
+      await alongside?.(tx);
+    });
     await this.changed();
   }
 
   async update(itemId: string, set: Partial<NewItemRow>): Promise<boolean> {
-    const changed = await this.db
-      .update(items)
-      .set({ ...set, ...(set.tags && { tags: normaliseTags(set.tags) }), updatedAt: new Date() })
-      .where(eq(items.itemId, itemId))
-      .returning({ itemId: items.itemId });
+    const changed = await this.items.update(itemId, { ...set, ...(set.tags && { tags: normaliseTags(set.tags) }) });
     await this.changed();
-    return changed.length > 0;
+    return changed;
   }
 
   async remove(itemId: string): Promise<void> {
-    await this.db.delete(items).where(eq(items.itemId, itemId));
+    await this.items.remove(itemId);
     await this.changed();
   }
 
-  async findRow(itemId: string): Promise<ItemRow | undefined> {
-    const [row] = await this.db.select(itemColumns).from(items).where(eq(items.itemId, itemId));
-    return row;
+  findRow(itemId: string): Promise<ItemRow | undefined> {
+    return this.items.byId(itemId);
   }
 
   private sorted(snapshot: Snapshot, sort: ItemSort): Item[] {
@@ -200,8 +283,15 @@ export class CatalogueService {
   }
 
   private async readSnapshot(): Promise<Snapshot> {
-    const rows = await this.db.select(itemColumns).from(items).where(eq(items.published, true)).orderBy(desc(items.itemId));
-    const newest = rows.map(toPublicItem);
-    return { newest, byId: new Map(newest.map((item) => [item.itemId, item])), bySort: new Map() };
+    const newest = (await this.items.publishedNewestFirst()).map(toPublicItem);
+    const tagCounts = new Map<string, number>();
+    for (const tag of newest.flatMap((item) => item.tags)) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+    return { newest, byId: new Map(newest.map((item) => [item.itemId, item])), bySort: new Map(), tagCounts };
   }
+}
+
+/** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
+function resolveTag(snapshot: Snapshot, tag: string): string {
+  const alias = THEME_ALIASES.get(tag);
+  return alias && !snapshot.tagCounts.has(tag) ? alias : tag;
 }

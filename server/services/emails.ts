@@ -2,6 +2,9 @@ import { formatUsd } from '../../contract/money.ts';
 import type { PurchasedItem } from '../../contract/orders.ts';
 import type { MailMessage } from '../providers/email/mailer.ts';
 
+/** What an email says; the sender adds its purpose id. */
+type MailContent = Omit<MailMessage, 'id'>;
+
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -10,8 +13,14 @@ function layout(
   storeName: string,
   to: string,
   subject: string,
-  parts: { greeting: string; paragraphs: string[]; list?: { text: string; html: string }; action?: { label: string; url: string }; footer: string },
-): MailMessage {
+  parts: {
+    greeting: string;
+    paragraphs: string[];
+    list?: { text: string; html: string };
+    action?: { label: string; url: string };
+    footer: string;
+  },
+): MailContent {
   const text = [
     parts.greeting,
     '',
@@ -32,16 +41,18 @@ ${parts.action ? `<p style="padding:12px 0"><a href="${escape(parts.action.url)}
   return { to, subject, text, html };
 }
 
-export function verificationEmail(storeName: string, to: string, firstName: string, link: string): MailMessage {
+export function verificationEmail(storeName: string, to: string, firstName: string, link: string): MailContent {
   return layout(storeName, to, `Verify your email for ${storeName}`, {
     greeting: `Hi ${firstName},`,
-    paragraphs: [`Welcome to ${storeName}! Please confirm that this is your email address. The link works once, for 24 hours.`],
+    paragraphs: [
+      `Welcome to ${storeName}! Please confirm that this is your email address. The link works once, for 24 hours.`,
+    ],
     action: { label: 'Verify my email', url: link },
     footer: 'If you did not create an account, you can ignore this email.',
   });
 }
 
-export function passwordResetEmail(storeName: string, to: string, firstName: string, link: string): MailMessage {
+export function passwordResetEmail(storeName: string, to: string, firstName: string, link: string): MailContent {
   return layout(storeName, to, `Reset your ${storeName} password`, {
     greeting: `Hi ${firstName},`,
     paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.'],
@@ -59,25 +70,57 @@ export function orderEmail(
   items: PurchasedItem[],
   totalPrice: number,
   publicUrl: string,
-): MailMessage {
+): MailContent {
   const text = items
-    .map((item) => [`${item.name} — ${formatUsd(item.price)}`, ...item.downloads.map((d) => `  ${d.name} (${d.dimensions}): ${d.link}`)].join('\n'))
+    .map((item) =>
+      [
+        `${item.name} — ${formatUsd(item.price)}`,
+        ...item.downloads.map((d) => `  ${d.name} (${d.dimensions}): ${d.link}`),
+      ].join('\n'),
+    )
     .concat(`Total: ${formatUsd(totalPrice)} (USD, tax 0)`)
     .join('\n');
   const rows = items
     .map(
       (item) =>
         `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><strong>${escape(item.name)}</strong> — ${escape(formatUsd(item.price))}<br>${item.downloads
-          .map((d) => `<a href="${escape(d.link)}" style="color:#a3307c;font-weight:700">Download ${escape(d.name)}</a> <span style="color:#524c63">(${escape(d.dimensions)})</span>`)
+          .map(
+            (d) =>
+              `<a href="${escape(d.link)}" style="color:#a3307c;font-weight:700">Download ${escape(d.name)}</a> <span style="color:#524c63">(${escape(d.dimensions)})</span>`,
+          )
           .join('<br>')}</td></tr>`,
     )
     .join('');
   const html = `<table role="presentation" width="100%" style="margin:8px 0 16px">${rows}<tr><td style="padding:10px 0;border-top:1px solid #e7e2da;font-weight:800">Total: ${escape(formatUsd(totalPrice))} (USD)</td></tr></table>`;
   return layout(storeName, to, `Your ${storeName} wallpapers (order ${transactionId})`, {
     greeting: `Hi ${firstName},`,
-    paragraphs: [`Thank you for your order ${transactionId}. Your wallpapers are ready: each link below downloads one file and works for 7 days.`],
+    paragraphs: [
+      `Thank you for your order ${transactionId}. Your wallpapers are ready: each link below downloads one file and works for 7 days.`,
+    ],
     list: { text, html },
     action: { label: 'Your purchases, any time', url: `${publicUrl}/account` },
-    footer: 'After 7 days, download them again from your account page. These are digital goods; nothing will be shipped.',
+    footer:
+      'After 7 days, download them again from your account page. These are digital goods; nothing will be shipped.',
+  });
+}
+
+/** Items an order paid for although the buyer already owned them: their price went back. */
+export function refundEmail(
+  storeName: string,
+  to: string,
+  firstName: string,
+  items: { name: string; price: number }[],
+  publicUrl: string,
+): MailContent {
+  const total = items.reduce((sum, item) => sum + item.price, 0);
+  const list = items.map((item) => `${item.name} — ${formatUsd(item.price)}`);
+  return layout(storeName, to, `${storeName}: a refund of ${formatUsd(total)}`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `You already owned ${items.length === 1 ? 'a wallpaper' : 'some wallpapers'} of your last order, so we refunded ${formatUsd(total)} to your payment method. You keep every wallpaper you own.`,
+    ],
+    list: { text: list.join('\n'), html: `<ul>${list.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` },
+    action: { label: 'Your purchases', url: `${publicUrl}/account` },
+    footer: 'Refunds can take a few days to show on your statement.',
   });
 }

@@ -1,11 +1,9 @@
 import { buffer } from 'node:stream/consumers';
-import { sql } from 'drizzle-orm';
 import { DEFAULT_PRICE, MASTER_HEIGHT, MASTER_WIDTH } from '../../contract/constants.ts';
 import { timestampId } from '../../contract/ids.ts';
 import { itemFileUrl } from '../../contract/item-url.ts';
 import { dollarsToCents } from '../../contract/money.ts';
-import type { Database } from '../db/client.ts';
-import { items } from '../db/schema.ts';
+import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -27,10 +25,19 @@ const hamming = (a: string, b: string) => {
 
 /** A name and a colour tag suggested from the source: the reviewer edits them before publishing. */
 function suggest(sourceName: string, dominant: string): { name: string; tags: string[] } {
-  const words = sourceName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z]+/g, ' ').trim().split(' ').filter((w) => w.length > 1).slice(0, 4);
-  const name = words.length ? words.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join(' ') : 'Untitled Wallpaper';
+  const words = sourceName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((w) => w.length > 1)
+    .slice(0, 4);
+  const name = words.length
+    ? words.map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join(' ')
+    : 'Untitled Wallpaper';
   const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(dominant.slice(i, i + 2), 16)) as [number, number, number];
-  const colour = Math.max(r, g, b) < 60 ? 'dark' : r > g && r > b ? (b > g ? 'pink' : 'warm') : g > b ? 'green' : 'blue';
+  const colour =
+    Math.max(r, g, b) < 60 ? 'dark' : r > g && r > b ? (b > g ? 'pink' : 'warm') : g > b ? 'green' : 'blue';
   return { name, tags: [colour] };
 }
 
@@ -39,9 +46,21 @@ function suggest(sourceName: string, dominant: string): { name: string; tags: st
  * placeholder through the Media port, with flags for an enlarged source and a near-duplicate.
  */
 export class ProcessingService {
-  private readonly deps: { db: Database; storage: Storage; media: Media; catalogue: CatalogueService; waitingList: WaitingListService };
+  private readonly deps: {
+    items: ItemsRepository;
+    storage: Storage;
+    media: Media;
+    catalogue: CatalogueService;
+    waitingList: WaitingListService;
+  };
 
-  constructor(deps: { db: Database; storage: Storage; media: Media; catalogue: CatalogueService; waitingList: WaitingListService }) {
+  constructor(deps: {
+    items: ItemsRepository;
+    storage: Storage;
+    media: Media;
+    catalogue: CatalogueService;
+    waitingList: WaitingListService;
+  }) {
     this.deps = deps;
   }
 
@@ -50,18 +69,31 @@ export class ProcessingService {
     const prepared = await this.deps.media.prepareWallpaper(source);
     const itemId = timestampId();
     const publicFolder = itemPublicFolder(itemId);
-    const master = await putContentAddressed(this.deps.storage, itemPrivateFolder(itemId), `${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`, prepared.master, 'image/jpeg');
+    const master = await putContentAddressed(
+      this.deps.storage,
+      itemPrivateFolder(itemId),
+      `${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`,
+      prepared.master,
+      'image/jpeg',
+    );
     const [ld, sd, hd] = await Promise.all(
-      (['ld', 'sd', 'hd'] as const).map((size) => putContentAddressed(this.deps.storage, publicFolder, `preview-${size}.webp`, prepared.previews[size], 'image/webp')),
+      (['ld', 'sd', 'hd'] as const).map((size) =>
+        putContentAddressed(
+          this.deps.storage,
+          publicFolder,
+          `preview-${size}.webp`,
+          prepared.previews[size],
+          'image/webp',
+        ),
+      ),
     );
     const cards = await storeThumbnails(this.deps.storage, this.deps.media, itemId, prepared.master);
 
     const flags = prepared.upscaled ? [`upscaled: the source is smaller than ${MASTER_WIDTH}x${MASTER_HEIGHT}`] : [];
-    const known = await this.deps.db.select({ itemId: items.itemId, phash: sql<string | null>`${items.media}->>'phash'` }).from(items);
+    const known = await this.deps.items.perceptualHashes();
     // The closest item within the threshold: an identical picture beats one merely alike.
     const twin = known
-      .filter((row) => row.phash)
-      .map((row) => ({ itemId: row.itemId, distance: hamming(row.phash!, prepared.phash) }))
+      .map((row) => ({ itemId: row.itemId, distance: hamming(row.phash, prepared.phash) }))
       .filter((row) => row.distance <= NEAR_DUPLICATE_BITS)
       .sort((a, b) => a.distance - b.distance)[0];
     if (twin) flags.push(`near-duplicate of ${twin.itemId}`);
@@ -78,11 +110,28 @@ export class ProcessingService {
         thumbnail: cards.thumbnails.at(-1)!.file,
         preview: sd!.file,
         imageList: cards.thumbnails.map((t, i) => ({ type: i === 0 ? 'small' : 'large', name: t.file })),
-        downloads: [{ key: master.key, name: `${itemId}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`, dimensions: `${MASTER_WIDTH}x${MASTER_HEIGHT}`, contentType: 'image/jpeg' }],
-        media: { ...cards, previews: { ld: ld!.file, sd: sd!.file, hd: hd!.file }, phash: prepared.phash, dominant: prepared.dominant },
+        downloads: [
+          {
+            key: master.key,
+            name: `${itemId}-${MASTER_WIDTH}x${MASTER_HEIGHT}.jpg`,
+            dimensions: `${MASTER_WIDTH}x${MASTER_HEIGHT}`,
+            contentType: 'image/jpeg',
+          },
+        ],
+        media: {
+          ...cards,
+          previews: { ld: ld!.file, sd: sd!.file, hd: hd!.file },
+          phash: prepared.phash,
+          dominant: prepared.dominant,
+        },
         published: false,
       },
     ]);
-    await this.deps.waitingList.finish(entry.id, { itemId, itemUrl: itemFileUrl(itemId, sd!.file), flags, phash: prepared.phash });
+    await this.deps.waitingList.finish(entry.id, {
+      itemId,
+      itemUrl: itemFileUrl(itemId, sd!.file),
+      flags,
+      phash: prepared.phash,
+    });
   }
 }

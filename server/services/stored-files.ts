@@ -3,7 +3,7 @@ import { MASTER_HEIGHT, MASTER_WIDTH } from '../../contract/constants.ts';
 import type { ItemMedia } from '../db/schema.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';
-import { IMMUTABLE_CACHE } from '../http/send-object.ts';
+import { IMMUTABLE_CACHE } from '../shared/constants.ts';
 
 export const itemPublicFolder = (itemId: string) => `images/items/${itemId}`;
 export const itemPrivateFolder = (itemId: string) => `downloads/items/${itemId}`;
@@ -25,13 +25,30 @@ export async function putContentAddressed(
   return { key, file };
 }
 
+/** Deletes every stored file of an item, public and private, page after page of the listing. */
+export async function deleteItemFiles(storage: Storage, itemId: string): Promise<void> {
+  for (const folder of [itemPublicFolder(itemId), itemPrivateFolder(itemId)]) {
+    // Each page is deleted before the next is read, so the listing always starts again at the front.
+    for (;;) {
+      const page = await storage.list({ prefix: `${folder}/`, pageSize: 1000 });
+      await Promise.all(page.items.map((object) => storage.delete(object.fullPath)));
+      if (!page.nextPageToken || !page.items.length) break;
+    }
+  }
+}
+
 const THUMBNAIL_WIDTHS = [360, 720] as const;
 
 /**
  * The card images of an item, from its picture: 9:16 thumbnails at 360 and 720 px in WebP and
  * AVIF, and the blurred placeholder. One recipe for the seed, uploads and processing.
  */
-export async function storeThumbnails(storage: Storage, media: Media, itemId: string, picture: Buffer): Promise<ItemMedia> {
+export async function storeThumbnails(
+  storage: Storage,
+  media: Media,
+  itemId: string,
+  picture: Buffer,
+): Promise<ItemMedia> {
   const folder = itemPublicFolder(itemId);
   const thumbnails = [];
   for (const width of THUMBNAIL_WIDTHS) {

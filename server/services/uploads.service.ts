@@ -2,12 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadKind, UploadResult } from '../../contract/admin.ts';
-import { HttpError } from '../http/http-error.ts';
+import { isPlainText } from '../../contract/text.ts';
+import { DomainError } from '../shared/errors.ts';
 import type { Media } from '../providers/media/media.ts';
 import { isPublicKey, type Storage } from '../providers/storage/storage.ts';
 import { itemPrivateFolder, itemPublicFolder } from './stored-files.ts';
 
-const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/heic': 'heic' };
+const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/heic': 'heic',
+};
 const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
 /** file-type reads at most this many bytes to recognise a format. */
 const SNIFF_BYTES = 4100;
@@ -39,7 +46,12 @@ async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ hea
 
 /** `Sunset Ridge (final).JPG` → `sunset-ridge-final`: file names in keys keep to a safe alphabet. */
 export function sanitiseFileName(name: string): string {
-  const base = name.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const base = name
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return base || 'file';
 }
 
@@ -63,37 +75,67 @@ export class UploadsService {
     return kind === 'video' ? this.limits.maxVideoBytes : this.limits.maxImageBytes;
   }
 
-  async upload(input: { itemId: string; kind: UploadKind; fileName: string; stream: AsyncIterable<Buffer>; truncated: () => boolean }): Promise<UploadResult> {
+  async upload(input: {
+    itemId: string;
+    kind: UploadKind;
+    fileName: string;
+    stream: AsyncIterable<Buffer>;
+    truncated: () => boolean;
+  }): Promise<UploadResult> {
     const folder = input.kind === 'thumbnail' ? itemPublicFolder(input.itemId) : itemPrivateFolder(input.itemId);
     return this.store({ ...input, folder });
   }
 
   /** A source image for the processing pipeline, kept privately under sources/. */
-  storeSource(input: { fileName: string; stream: AsyncIterable<Buffer>; truncated: () => boolean }): Promise<UploadResult> {
+  storeSource(input: {
+    fileName: string;
+    stream: AsyncIterable<Buffer>;
+    truncated: () => boolean;
+  }): Promise<UploadResult> {
     return this.store({ ...input, kind: 'image', folder: 'sources' });
   }
 
-  private async store(input: { folder: string; kind: UploadKind; fileName: string; stream: AsyncIterable<Buffer>; truncated: () => boolean }): Promise<UploadResult> {
+  private async store(input: {
+    folder: string;
+    kind: UploadKind;
+    fileName: string;
+    stream: AsyncIterable<Buffer>;
+    truncated: () => boolean;
+  }): Promise<UploadResult> {
+    if (!isPlainText(input.fileName) || input.fileName.length > 255)
+      throw new DomainError('invalid', 'The file name must be at most 255 characters, without control characters.');
     const { head, whole } = await peek(input.stream, SNIFF_BYTES);
     const detected = await fileTypeFromBuffer(head);
     const allowed = input.kind === 'video' ? VIDEO_TYPES : IMAGE_TYPES;
     const extension = detected && allowed[detected.mime];
     if (!detected || !extension) {
       whole.destroy();
-      throw new HttpError(400, input.kind === 'video' ? 'The file is not an MP4, MOV or WebM video.' : 'The file is not a JPEG, PNG, WebP, AVIF or HEIC image.');
+      throw new DomainError(
+        'invalid',
+        input.kind === 'video'
+          ? 'The file is not an MP4, MOV or WebM video.'
+          : 'The file is not a JPEG, PNG, WebP, AVIF or HEIC image.',
+      );
     }
     const name = `${sanitiseFileName(input.fileName)}.${extension}`;
     const key = `${input.folder}/${randomBytes(6).toString('hex')}-${name}`;
     try {
       const stored = await this.storage.put(key, whole, { contentType: detected.mime });
-      if (input.truncated()) throw new HttpError(400, `The file is larger than ${Math.round(this.maxBytes(input.kind) / 1024 / 1024)} MB.`);
+      if (input.truncated())
+        throw new DomainError(
+          'invalid',
+          `The file is larger than ${Math.round(this.maxBytes(input.kind) / 1024 / 1024)} MB.`,
+        );
       let size: { width: number; height: number } | undefined;
       if (input.kind !== 'video') {
         size = await this.media.measure(await this.storage.get(key)).catch(() => {
-          throw new HttpError(400, `The image could not be read (${detected.mime}).`);
+          throw new DomainError('invalid', `The image could not be read (${detected.mime}).`);
         });
         if (size.width * size.height > this.limits.maxImagePixels) {
-          throw new HttpError(400, `The image has more than ${Math.round(this.limits.maxImagePixels / 1_000_000)} megapixels.`);
+          throw new DomainError(
+            'invalid',
+            `The image has more than ${Math.round(this.limits.maxImagePixels / 1_000_000)} megapixels.`,
+          );
         }
       }
       return {
@@ -106,9 +148,12 @@ export class UploadsService {
       };
     } catch (error) {
       await this.storage.delete(key);
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(400, `The file is larger than ${Math.round(this.maxBytes(input.kind) / 1024 / 1024)} MB.`);
+        throw new DomainError(
+          'invalid',
+          `The file is larger than ${Math.round(this.maxBytes(input.kind) / 1024 / 1024)} MB.`,
+        );
       }
       throw error;
     }

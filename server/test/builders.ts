@@ -19,7 +19,12 @@ export function buildItemRow(overrides: Partial<NewItemRow> = {}): NewItemRow {
     preview: '',
     imageList: [{ type: 'small', name: 'thumb.webp' }],
     downloads: [
-      { key: `downloads/items/${itemId}/master.jpg`, name: 'wallpaper.jpg', dimensions: '1440x2560', contentType: 'image/jpeg' },
+      {
+        key: `downloads/items/${itemId}/master.jpg`,
+        name: 'wallpaper.jpg',
+        dimensions: '1440x2560',
+        contentType: 'image/jpeg',
+      },
     ],
     media: { placeholder: '', thumbnails: [] },
     published: true,

@@ -10,7 +10,7 @@ export async function createShopper(ctx: TestContext, firstName = 'Ada') {
   const password = 'violet-harbor-42';
   const registered = await ctx.accounts.register({ firstName, lastName: 'Lovelace', email, password });
   await ctx.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, registered.uid));
-  const outcome = await ctx.accounts.login(email, password);
+  const outcome = await ctx.accounts.login(email, password, '127.0.0.1');
   if (outcome.kind !== 'ok') throw new Error('login failed');
   return { uid: registered.uid, email, headers: { authorization: `Bearer ${outcome.token}` } };
 }

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
 import { LocalStorage } from '../providers/storage/local-storage.ts';
+import { jobHandlers } from '../jobs/job-handlers.ts';
+import { startJobRunner } from '../jobs/job-runner.ts';
 import { createMedia, createServices, type Services } from '../runtime.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -18,19 +20,27 @@ export interface TestContext extends Services {
   dataDir: string;
   /** The test database's address, when it is a PostgreSQL server (for processes the test starts). */
   databaseUrl: string | undefined;
+  /** Resolves once no job is due or running: the emails and refunds an action queued are done. */
+  settleJobs(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The whole API, wired as the server wires it, on a database and a storage folder of its own, for `app.inject`. */
-export async function createTestContext(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { webDir?: string } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   const storage = new LocalStorage(config.storageDir);
   const logger = createLogger(config);
-  const services = await createServices({ config, logger, db: database.db, storage, media: createMedia(config) });
+  const services = await createServices({ config, logger, database, storage, media: createMedia(config) });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
-  const app = await buildApp({ config, logger, db: database.db, storage, services, redis, webDir: options.webDir });
+  const app = await buildApp({ config, logger, storage, services, redis, webDir: options.webDir });
+  // The outbox's jobs run as they do in the server; the waiting list is processed by the tests themselves.
+  const runner = startJobRunner({ queue: services.jobs, handlers: jobHandlers(services), logger, idleMs: 50 });
+  const stopWaking = services.jobs.onEnqueued(runner.wake);
   return {
     ...services,
     app,
@@ -39,7 +49,16 @@ export async function createTestContext(env: Record<string, string> = {}, option
     config,
     dataDir,
     databaseUrl: database.url,
+    async settleJobs(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await services.jobs.pending()) > 0) {
+        if (Date.now() > deadline) throw new Error('jobs did not settle');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async close() {
+      stopWaking();
+      await runner.stop();
       await app.close();
       redis?.disconnect();
       await database.close();

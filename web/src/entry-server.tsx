@@ -27,10 +27,18 @@ async function readAll(stream: AsyncIterable<string | Buffer>): Promise<string> 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function renderOnce(context: StaticHandlerContext, config: PublicConfig, queryClient: QueryClient): Promise<string> {
+async function renderOnce(
+  context: StaticHandlerContext,
+  config: PublicConfig,
+  queryClient: QueryClient,
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <AppProviders config={config} queryClient={queryClient}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
     </AppProviders>,
     // One finished document: no boundary is sent apart and moved into place by a script (CSP forbids those).
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
@@ -50,12 +58,16 @@ export function createPageRenderer(fetchApi: (path: string, init: RequestInit) =
     if (context instanceof Response) return undefined;
     const queryClient = createQueryClient();
     let html = await renderOnce(context, config, queryClient);
-    const wanted = queryClient.getQueryCache().findAll({ predicate: (query) => isServerRendered(query) && query.state.status === 'pending' });
+    const wanted = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => isServerRendered(query) && query.state.status === 'pending' });
     if (wanted.length > 0) {
       await Promise.allSettled(wanted.map((query) => query.fetch()));
       html = await renderOnce(context, config, queryClient);
     }
-    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => isServerRendered(query) && query.state.status === 'success' });
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => isServerRendered(query) && query.state.status === 'success',
+    });
     return { html, queries };
   };
 }

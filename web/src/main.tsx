@@ -4,8 +4,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/app-providers.tsx';
 import { routes } from './app/router.tsx';
-import { readInlinedConfig } from './app/use-public-config.ts';
-import { reportWebVitals } from './features/vitals/report-vitals.ts';
+import { readInlinedConfig } from './lib/use-public-config.ts';
+import { reportWebVitals } from './features/vitals/api/report-vitals.ts';
 import './styles.css';
 
 /**

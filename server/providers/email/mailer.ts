@@ -1,4 +1,9 @@
 export interface MailMessage {
+  /**
+   * The purpose of the message (its outbox job's key). It becomes the Message-ID, so a message
+   * sent again after a crash is the same message to the mailbox, and the outbox file is replaced.
+   */
+  id: string;
   to: string;
   subject: string;
   text: string;

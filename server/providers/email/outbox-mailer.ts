@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
+import { safeMessageId } from './message-id.ts';
 
 /**
- * The default without SMTP: each message is written as a complete .eml file in `dir`, and its
- * subject and links are logged, so someone running the store locally can follow them.
+ * The default without SMTP: each message is written as a complete .eml file in `dir`, named by
+ * its purpose id (a message sent again replaces its file), and its subject and links are
+ * logged, so someone running the store locally can follow them.
  */
 export class OutboxMailer implements Mailer {
   private readonly transport: Transporter;
@@ -22,11 +23,21 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.from, ...message })) as { message: Buffer };
+    const { id, ...content } = message;
+    const name = safeMessageId(id);
+    const info = (await this.transport.sendMail({
+      from: this.from,
+      ...content,
+      messageId: `<${name}@outbox.local>`,
+    })) as { message: Buffer };
     await fsp.mkdir(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-    await fsp.writeFile(file, info.message);
+    // Written whole and renamed into place, so a reader never sees half a message.
+    const file = path.join(this.dir, `${name}.eml`);
+    await fsp.writeFile(`${file}.tmp`, info.message);
+    await fsp.rename(`${file}.tmp`, file);
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    this.log(`Email to ${message.to}: "${message.subject}" written to ${file}${links.map((link) => `\n  ${link}`).join('')}`);
+    this.log(
+      `Email to ${message.to}: "${message.subject}" written to ${file}${links.map((link) => `\n  ${link}`).join('')}`,
+    );
   }
 }

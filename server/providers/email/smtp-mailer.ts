@@ -1,17 +1,22 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
+import { safeMessageId } from './message-id.ts';
 
 /** Real email through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com). */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
   private readonly from: string;
+  private readonly domain: string;
 
   constructor(smtpUrl: string, from: string) {
     this.transport = nodemailer.createTransport(smtpUrl);
     this.from = from;
+    this.domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   }
 
+  /** The Message-ID comes from the purpose, so a message sent again after a crash is recognised as the same one. */
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { id, ...content } = message;
+    await this.transport.sendMail({ from: this.from, ...content, messageId: `<${safeMessageId(id)}@${this.domain}>` });
   }
 }

@@ -47,5 +47,8 @@ export interface Media {
    * Encodes raw RGB frames of `size` into a muted H.264 MP4 with faststart for each of
    * `outputs`, in one pass.
    */
-  encodeClip(frames: AsyncIterable<Buffer>, options: { size: ClipSize; fps: number; outputs: ClipSize[] }): Promise<Buffer[]>;
+  encodeClip(
+    frames: AsyncIterable<Buffer>,
+    options: { size: ClipSize; fps: number; outputs: ClipSize[] },
+  ): Promise<Buffer[]>;
 }

@@ -30,10 +30,7 @@ export class SharpFfmpegMedia implements Media {
     this.ffmpegPath = ffmpegPath;
   }
 
-  async image(
-    input: Buffer,
-    options: ClipSize & { format: ImageFormat; quality?: number },
-  ): Promise<ImageOutput> {
+  async image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput> {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(options.width, options.height, { fit: 'cover', kernel: 'lanczos3' });
@@ -73,7 +70,11 @@ export class SharpFfmpegMedia implements Media {
       .resize(MASTER_WIDTH, MASTER_HEIGHT, { fit: 'cover', position: sharp.strategy.attention, kernel: 'lanczos3' })
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer();
-    const preview = (w: number) => sharp(master).resize(w, Math.round((w * MASTER_HEIGHT) / MASTER_WIDTH)).webp({ quality: 80 }).toBuffer();
+    const preview = (w: number) =>
+      sharp(master)
+        .resize(w, Math.round((w * MASTER_HEIGHT) / MASTER_WIDTH))
+        .webp({ quality: 80 })
+        .toBuffer();
     const [ld, sd, hd, stats, hashPixels] = await Promise.all([
       preview(360),
       preview(720),
@@ -101,13 +102,41 @@ export class SharpFfmpegMedia implements Media {
 
   async livePreview(video: Buffer, size: ClipSize, seconds: number): Promise<{ poster: Buffer; clip: Buffer }> {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'live-'));
-    const [input, clip, poster] = ['input', 'clip.mp4', 'poster.png'].map((name) => path.join(dir, name)) as [string, string, string];
+    const [input, clip, poster] = ['input', 'clip.mp4', 'poster.png'].map((name) => path.join(dir, name)) as [
+      string,
+      string,
+      string,
+    ];
     const cover = `scale=${size.width}:${size.height}:force_original_aspect_ratio=increase,crop=${size.width}:${size.height}`;
     try {
       await fsp.writeFile(input, video);
-      await this.run(['-i', input, '-t', String(seconds), '-vf', cover, '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '24', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', clip]);
+      await this.run([
+        '-i',
+        input,
+        '-t',
+        String(seconds),
+        '-vf',
+        cover,
+        '-an',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '24',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        clip,
+      ]);
       await this.run(['-i', input, '-frames:v', '1', '-vf', cover, poster]);
-      return { clip: await fsp.readFile(clip), poster: await sharp(await fsp.readFile(poster)).webp({ quality: 80 }).toBuffer() };
+      return {
+        clip: await fsp.readFile(clip),
+        poster: await sharp(await fsp.readFile(poster))
+          .webp({ quality: 80 })
+          .toBuffer(),
+      };
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
@@ -115,7 +144,9 @@ export class SharpFfmpegMedia implements Media {
 
   /** Runs ffmpeg to completion; its error output becomes the error's message. */
   private async run(args: string[]): Promise<void> {
-    const child = spawn(this.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(this.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(child, 'close')) as [number | null];
@@ -130,13 +161,35 @@ export class SharpFfmpegMedia implements Media {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'clip-'));
     const files = options.outputs.map((_, i) => path.join(dir, `${i}-${randomBytes(4).toString('hex')}.mp4`));
     const args = [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'rawvideo', '-pix_fmt', 'rgb24',
-      '-s', `${options.size.width}x${options.size.height}`, '-r', String(options.fps), '-i', 'pipe:0',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${options.size.width}x${options.size.height}`,
+      '-r',
+      String(options.fps),
+      '-i',
+      'pipe:0',
       ...options.outputs.flatMap((out, i) => [
-        '-vf', `scale=${out.width}:${out.height}:flags=lanczos`,
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-        '-movflags', '+faststart', '-an', files[i] as string,
+        '-vf',
+        `scale=${out.width}:${out.height}:flags=lanczos`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        '-an',
+        files[i] as string,
       ]),
     ];
     try {

@@ -29,6 +29,18 @@ export interface WebhookEvent {
   /** The capture the event is about, and our order id where the provider echoes it. */
   captureId?: string | undefined;
   orderId?: string | undefined;
+  /** For a refund event, the refund's own id. */
+  refundId?: string | undefined;
+}
+
+export interface RefundRequest {
+  captureId: string;
+  amountCents: number;
+  currency: 'USD';
+  /** Our id for this refund: repeating the request with it refunds once. */
+  requestId: string;
+  /** Shown to the buyer by the provider. */
+  note: string;
 }
 
 /** A payment provider: PayPal when configured, the local test wallet otherwise. */
@@ -36,8 +48,18 @@ export interface PaymentProvider {
   readonly name: 'paypal' | 'test';
   /** Creates the provider's order for the amount we computed; returns its id. */
   createOrder(order: PaymentOrder): Promise<string>;
-  /** Captures an approved order. Repeating it for one order gives the same answer. */
+  /**
+   * Captures an approved order. Repeating it for one order gives the same answer, which is how
+   * a capture cut off by a crash is finished.
+   */
   captureOrder(providerOrderId: string, orderId: string): Promise<CaptureResult>;
+  /** The state of a capture now: how a PENDING one is followed when no webhook says it. */
+  captureStatus(captureId: string): Promise<CaptureResult>;
+  /** Returns part or all of a capture to the buyer; idempotent by `requestId`. */
+  refund(request: RefundRequest): Promise<{ refundId: string; status: string }>;
   /** Checks a webhook delivery's signature with the provider; undefined when it is not genuine. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | undefined>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): Promise<WebhookEvent | undefined>;
 }

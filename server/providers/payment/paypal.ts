@@ -1,7 +1,12 @@
 import { centsToDollars, dollarsToCents } from '../../../contract/money.ts';
-import { PaymentError, type CaptureResult, type PaymentOrder, type PaymentProvider, type WebhookEvent } from './payment.ts';
-
-export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+import {
+  PaymentError,
+  type CaptureResult,
+  type PaymentOrder,
+  type PaymentProvider,
+  type RefundRequest,
+  type WebhookEvent,
+} from './payment.ts';
 
 interface PayPalOptions {
   clientId: string;
@@ -17,6 +22,22 @@ interface PayPalCapture {
   id?: string;
   status?: string;
   amount?: { currency_code?: string; value?: string };
+}
+
+function toCaptureResult(capture: PayPalCapture | undefined, raw: unknown): CaptureResult {
+  const status =
+    capture?.status === 'COMPLETED' || capture?.status === 'PENDING'
+      ? capture.status
+      : capture?.status === 'DECLINED'
+        ? 'DECLINED'
+        : 'FAILED';
+  return {
+    status,
+    captureId: capture?.id,
+    amountCents: capture?.amount?.value ? dollarsToCents(Number(capture.amount.value)) : undefined,
+    currency: capture?.amount?.currency_code,
+    raw,
+  };
 }
 
 /** PayPal Orders v2 over HTTPS, server to server. */
@@ -57,34 +78,52 @@ export class PayPalProvider implements PaymentProvider {
       {},
       `capture-${orderId}`,
     );
-    const capture = answer.purchase_units?.[0]?.payments?.captures?.[0];
-    const status = capture?.status === 'COMPLETED' || capture?.status === 'PENDING' ? capture.status : capture?.status === 'DECLINED' ? 'DECLINED' : 'FAILED';
-    return {
-      status,
-      captureId: capture?.id,
-      amountCents: capture?.amount?.value ? dollarsToCents(Number(capture.amount.value)) : undefined,
-      currency: capture?.amount?.currency_code,
-      raw: answer,
-    };
+    return toCaptureResult(answer.purchase_units?.[0]?.payments?.captures?.[0], answer);
   }
 
-  async verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | undefined> {
+  async captureStatus(captureId: string): Promise<CaptureResult> {
+    const capture = await this.call<PayPalCapture>('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+    return toCaptureResult(capture, capture);
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string; status: string }> {
+    const refund = await this.call<{ id: string; status: string }>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(request.captureId)}/refund`,
+      { amount: money(request.amountCents), note_to_payer: request.note.slice(0, 255) },
+      request.requestId,
+    );
+    return { refundId: refund.id, status: refund.status };
+  }
+
+  async verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): Promise<WebhookEvent | undefined> {
     if (!this.options.webhookId) return undefined;
     const header = (name: string) => {
       const value = headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    const verification = await this.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
-      auth_algo: header('paypal-auth-algo'),
-      cert_url: header('paypal-cert-url'),
-      transmission_id: header('paypal-transmission-id'),
-      transmission_sig: header('paypal-transmission-sig'),
-      transmission_time: header('paypal-transmission-time'),
-      webhook_id: this.options.webhookId,
-      webhook_event: body,
-    });
+    const verification = await this.call<{ verification_status?: string }>(
+      'POST',
+      '/v1/notifications/verify-webhook-signature',
+      {
+        auth_algo: header('paypal-auth-algo'),
+        cert_url: header('paypal-cert-url'),
+        transmission_id: header('paypal-transmission-id'),
+        transmission_sig: header('paypal-transmission-sig'),
+        transmission_time: header('paypal-transmission-time'),
+        webhook_id: this.options.webhookId,
+        webhook_event: body,
+      },
+    );
     if (verification.verification_status !== 'SUCCESS') return undefined;
-    const event = body as { id?: string; event_type?: string; resource?: { id?: string; custom_id?: string; links?: { rel?: string; href?: string }[] } };
+    const event = body as {
+      id?: string;
+      event_type?: string;
+      resource?: { id?: string; custom_id?: string; links?: { rel?: string; href?: string }[] };
+    };
     if (!event.id || !event.event_type) return undefined;
     // A refund's resource is the refund; its "up" link names the capture it refunds.
     const refunded = event.resource?.links?.find((link) => link.rel === 'up')?.href?.match(/\/captures\/([^/]+)$/)?.[1];
@@ -93,6 +132,7 @@ export class PayPalProvider implements PaymentProvider {
       type: event.event_type,
       captureId: event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ? refunded : event.resource?.id,
       orderId: event.resource?.custom_id,
+      ...(event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && { refundId: event.resource?.id }),
     };
   }
 
@@ -106,13 +146,17 @@ export class PayPalProvider implements PaymentProvider {
       body: 'grant_type=client_credentials',
       signal: AbortSignal.timeout(15_000),
     }).catch(() => undefined);
-    if (!response?.ok) throw new PaymentError('unavailable', 'PayPal could not be reached. Please try again in a moment.');
-    const { access_token: value, expires_in: expiresIn } = (await response.json()) as { access_token: string; expires_in: number };
+    if (!response?.ok)
+      throw new PaymentError('unavailable', 'PayPal could not be reached. Please try again in a moment.');
+    const { access_token: value, expires_in: expiresIn } = (await response.json()) as {
+      access_token: string;
+      expires_in: number;
+    };
     this.token = { value, expiresAt: Date.now() + Math.max(expiresIn - 60, 0) * 1000 };
     return value;
   }
 
-  private async call<T>(method: string, path: string, body: unknown, requestId?: string): Promise<T> {
+  private async call<T>(method: string, path: string, body?: unknown, requestId?: string): Promise<T> {
     const response = await fetch(`${this.options.apiBase}${path}`, {
       method,
       headers: {
@@ -120,16 +164,19 @@ export class PayPalProvider implements PaymentProvider {
         'content-type': 'application/json',
         ...(requestId && { 'paypal-request-id': requestId }),
       },
-      body: JSON.stringify(body),
+      body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     }).catch(() => undefined);
     if (!response) throw new PaymentError('unavailable', 'PayPal could not be reached. Please try again in a moment.');
     const answer = (await response.json().catch(() => ({}))) as T & { details?: { issue?: string }[] };
     if (response.ok) return answer;
     const issue = answer.details?.[0]?.issue;
-    if (issue === 'ORDER_NOT_APPROVED') throw new PaymentError('not-approved', 'The payment has not been approved in PayPal yet.');
-    if (issue === 'INSTRUMENT_DECLINED' || issue === 'TRANSACTION_REFUSED') throw new PaymentError('declined', 'PayPal declined the payment. Please try another way to pay.');
-    if (response.status === 404) throw new PaymentError('unknown-order', 'PayPal does not know this order. Please start the payment again.');
+    if (issue === 'ORDER_NOT_APPROVED')
+      throw new PaymentError('not-approved', 'The payment has not been approved in PayPal yet.');
+    if (issue === 'INSTRUMENT_DECLINED' || issue === 'TRANSACTION_REFUSED')
+      throw new PaymentError('declined', 'PayPal declined the payment. Please try another way to pay.');
+    if (response.status === 404)
+      throw new PaymentError('unknown-order', 'PayPal does not know this order. Please start the payment again.');
     throw new PaymentError('unavailable', `PayPal answered ${response.status}${issue ? ` (${issue})` : ''}.`);
   }
 }

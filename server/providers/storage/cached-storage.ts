@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   isContentAddressed,
   type ByteRange,
+  type FolderPage,
   type ListPage,
   type PutOptions,
   type Storage,
@@ -54,6 +55,14 @@ export class CachedStorage implements Storage {
 
   list(options: { prefix: string; pageSize: number; pageToken?: string | undefined }): Promise<ListPage> {
     return this.inner.list(options);
+  }
+
+  listFolders(options: { prefix: string; pageSize: number; pageToken?: string | undefined }): Promise<FolderPage> {
+    return this.inner.listFolders(options);
+  }
+
+  removeAbandonedWrites(olderThan: Date): Promise<number> {
+    return this.inner.removeAbandonedWrites(olderThan);
   }
 
   check(): Promise<void> {

@@ -17,11 +17,15 @@ afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('LocalStorage', () => {
   it('stores a stream and reports the spec metadata fields', async () => {
-    const stored = await storage.put('images/items/a/file.txt', Readable.from([Buffer.from('hello '), Buffer.from('world')]), {
-      contentType: 'text/plain',
-      cacheControl: 'no-cache',
-      customMetadata: { origin: 'test' },
-    });
+    const stored = await storage.put(
+      'images/items/a/file.txt',
+      Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+      {
+        contentType: 'text/plain',
+        cacheControl: 'no-cache',
+        customMetadata: { origin: 'test' },
+      },
+    );
     expect(stored).toMatchObject({
       fullPath: 'images/items/a/file.txt',
       name: 'file.txt',
@@ -70,7 +74,9 @@ describe('LocalStorage', () => {
 
   it('refuses a page size outside 1..1000', async () => {
     for (const pageSize of [0, 1001, 2.5]) {
-      await expect(storage.list({ prefix: 'images/', pageSize })).rejects.toThrow(/pageSize must be an integer from 1 to 1000/);
+      await expect(storage.list({ prefix: 'images/', pageSize })).rejects.toThrow(
+        /pageSize must be an integer from 1 to 1000/,
+      );
     }
   });
 

@@ -9,6 +9,7 @@ import {
   assertSafeKey,
   ObjectNotFoundError,
   type ByteRange,
+  type FolderPage,
   type ListPage,
   type PutOptions,
   type Storage,
@@ -119,9 +120,7 @@ export class LocalStorage implements Storage {
     const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
     // Walk only the deepest folder that the prefix names in full.
     const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
-    const keys = (await this.walk(folder))
-      .filter((key) => key.startsWith(prefix) && key > after)
-      .sort();
+    const keys = (await this.walk(folder)).filter((key) => key.startsWith(prefix) && key > after).sort();
     const page = keys.slice(0, pageSize);
     const items = (await Promise.all(page.map((key) => this.stat(key)))).filter((o) => o !== undefined);
     const last = page.at(-1);
@@ -129,6 +128,43 @@ export class LocalStorage implements Storage {
       items,
       nextPageToken: keys.length > pageSize && last ? Buffer.from(last, 'utf8').toString('base64url') : undefined,
     };
+  }
+
+  async listFolders(options: {
+    prefix: string;
+    pageSize: number;
+    pageToken?: string | undefined;
+  }): Promise<FolderPage> {
+    assertPageSize(options.pageSize);
+    const after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : '';
+    const entries = await fsp
+      .readdir(path.join(this.filesDir, ...options.prefix.split('/').filter(Boolean)), { withFileTypes: true })
+      .catch(() => []);
+    const folders = entries
+      .filter((entry) => entry.isDirectory() && entry.name > after)
+      .map((entry) => entry.name)
+      .sort();
+    const page = folders.slice(0, options.pageSize);
+    const last = page.at(-1);
+    return {
+      folders: page,
+      nextPageToken:
+        folders.length > options.pageSize && last ? Buffer.from(last, 'utf8').toString('base64url') : undefined,
+    };
+  }
+
+  /** Temporary files of writes that never reached their rename (the process was killed mid-write). */
+  async removeAbandonedWrites(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.tmpDir).catch(() => [])) {
+      const file = path.join(this.tmpDir, name);
+      const stats = await fsp.stat(file).catch(() => undefined);
+      if (stats?.isFile() && stats.mtime < olderThan) {
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async check(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { STORAGE_LIST_MAX_PAGE_SIZE } from '../../../contract/constants.ts';
+import { SAFE_NAME } from '../../../contract/text.ts';
 
 /** Object metadata, with the field names of the spec's storage objects. */
 export interface StoredObject {
@@ -38,6 +39,11 @@ export interface ListPage {
   nextPageToken?: string | undefined;
 }
 
+export interface FolderPage {
+  folders: string[];
+  nextPageToken?: string | undefined;
+}
+
 export class ObjectNotFoundError extends Error {
   readonly code = 'storage/object-not-found';
   constructor(key: string) {
@@ -60,14 +66,17 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix`, in key order, `pageSize` (1..1000) at a time. */
   list(options: { prefix: string; pageSize: number; pageToken?: string | undefined }): Promise<ListPage>;
+  /** The names of the folders directly under `prefix` (ending in '/'), in order, `pageSize` at a time. */
+  listFolders(options: { prefix: string; pageSize: number; pageToken?: string | undefined }): Promise<FolderPage>;
+  /** Deletes writes that never finished (a process killed mid-upload) begun before `olderThan`; returns how many. */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
   /** Throws when the storage cannot be written or read. */
   check(): Promise<void>;
 }
 
-const SAFE_KEY = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
+/** Every segment of a key is a safe name (the rule itemIds follow too). */
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+  if (!key.split('/').every((part) => SAFE_NAME.test(part))) {
     throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../contract/item.ts';
+import { jobs } from '../../db/schema.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -19,7 +21,9 @@ const itemId = '20261122_0900_abcdef01';
 function multipart(fileName: string, data: Buffer, contentType = 'application/octet-stream') {
   const boundary = '----palettewall-test';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -28,10 +32,19 @@ function multipart(fileName: string, data: Buffer, contentType = 'application/oc
 
 const upload = (kind: string, fileName: string, data: Buffer, headers = admin, id = itemId) => {
   const body = multipart(fileName, data);
-  return ctx.app.inject({ method: 'POST', url: `/api/uploads?itemId=${id}&kind=${kind}`, payload: body.payload, headers: { ...headers, ...body.headers } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/uploads?itemId=${id}&kind=${kind}`,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers },
+  });
 };
-const stored = async (prefix: string) => (await ctx.storage.list({ prefix, pageSize: 1000 })).items.map((o) => o.fullPath);
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#4b3bd6' } }).jpeg().toBuffer();
+const stored = async (prefix: string) =>
+  (await ctx.storage.list({ prefix, pageSize: 1000 })).items.map((o) => o.fullPath);
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#4b3bd6' } })
+    .jpeg()
+    .toBuffer();
 
 beforeAll(async () => {
   ctx = await createTestContext({ MAX_IMAGE_MB: '0.05', MAX_IMAGE_MEGAPIXELS: '1' });
@@ -66,7 +79,12 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses a file over the size limit, leaving nothing behind', async () => {
-    const noise = await sharp(Buffer.from(Array.from({ length: 900 * 900 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 900, height: 900, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 900 * 900 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 900, height: 900, channels: 3 } },
+    )
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(0.05 * 1024 * 1024);
     const response = await upload('image', 'big.jpg', noise);
     expect(response.statusCode).toBe(400);
@@ -75,7 +93,9 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses an image with too many pixels (a decompression bomb), leaving nothing behind', async () => {
-    const bomb = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 1200, height: 1000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const response = await upload('image', 'bomb.png', bomb);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/megapixels/);
@@ -85,7 +105,12 @@ describe('POST /api/uploads', () => {
   it('stores a thumbnail in public and a download image in private, under keys it makes', async () => {
     const thumb = await upload('thumbnail', '../../Evil Name!.JPG', await jpeg(360, 640));
     expect(thumb.statusCode).toBe(201);
-    expect(thumb.json()).toMatchObject({ key: expect.stringMatching(new RegExp(`^images/items/${itemId}/[0-9a-f]{12}-evil-name\\.jpg$`)), width: 360, height: 640, contentType: 'image/jpeg' });
+    expect(thumb.json()).toMatchObject({
+      key: expect.stringMatching(new RegExp(`^images/items/${itemId}/[0-9a-f]{12}-evil-name\\.jpg$`)),
+      width: 360,
+      height: 640,
+      contentType: 'image/jpeg',
+    });
     expect((await ctx.app.inject({ url: thumb.json().url })).statusCode).toBe(200);
     const image = await upload('image', 'master.jpg', await jpeg(720, 1280));
     expect(image.json().key).toMatch(new RegExp(`^downloads/items/${itemId}/`));
@@ -97,25 +122,58 @@ describe('admin item writes', () => {
   it('create a published item from uploaded files, refuse a duplicate itemId, edit and delete it', async () => {
     const thumbnailKey = (await upload('thumbnail', 't.jpg', await jpeg(360, 640))).json().key;
     const imageKey = (await upload('image', 'm.jpg', await jpeg(720, 1280))).json().key;
-    const body = { itemId, name: 'Violet Bay', price: 2.8, freeDownload: false, photoType: 'static', tags: ['Landscape', ' Anime '], dimensions: '720x1280', thumbnailKey, imageKey };
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/items', headers: shopper, payload: body })).statusCode).toBe(403);
+    const body = {
+      itemId,
+      name: 'Violet Bay',
+      price: 2.8,
+      freeDownload: false,
+      photoType: 'static',
+      tags: ['Landscape', ' Anime '],
+      dimensions: '720x1280',
+      thumbnailKey,
+      imageKey,
+    };
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/items', headers: shopper, payload: body })).statusCode,
+    ).toBe(403);
     const created = await ctx.app.inject({ method: 'POST', url: '/api/items', headers: admin, payload: body });
     expect(created.statusCode).toBe(201);
     const item = (await ctx.app.inject({ url: `/api/items/${itemId}` })).json<Item>();
-    expect(item).toMatchObject({ name: 'Violet Bay', price: 2.8, stars: 5, tags: ['landscape', 'anime'], downloadList: [{ link: '', name: 'violet-bay-720x1280.jpg', dimensions: '720x1280' }] });
+    expect(item).toMatchObject({
+      name: 'Violet Bay',
+      price: 2.8,
+      stars: 5,
+      tags: ['landscape', 'anime'],
+      downloadList: [{ link: '', name: 'violet-bay-720x1280.jpg', dimensions: '720x1280' }],
+    });
     expect(item.thumbnails.map((t) => t.width)).toEqual([360, 720]);
     expect((await ctx.app.inject({ url: `/images/items/${itemId}/${item.thumbnail}` })).statusCode).toBe(200);
 
     const duplicate = await ctx.app.inject({ method: 'POST', url: '/api/items', headers: admin, payload: body });
     expect(duplicate.statusCode).toBe(409);
-    const foreignKey = await ctx.app.inject({ method: 'POST', url: '/api/items', headers: admin, payload: { ...body, itemId: '20261122_0900_abcdef02' } });
+    const foreignKey = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/items',
+      headers: admin,
+      payload: { ...body, itemId: '20261122_0900_abcdef02' },
+    });
     expect(foreignKey.json()).toEqual({ message: 'thumbnailImage is invalid!' });
 
-    const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/items/${itemId}`, headers: admin, payload: { name: 'Violet Harbour', price: 3.49 } });
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/items/${itemId}`,
+      headers: admin,
+      payload: { name: 'Violet Harbour', price: 3.49 },
+    });
     expect(patched.statusCode).toBe(204);
-    expect((await ctx.app.inject({ url: `/api/items/${itemId}` })).json()).toMatchObject({ name: 'Violet Harbour', price: 3.49 });
+    expect((await ctx.app.inject({ url: `/api/items/${itemId}` })).json()).toMatchObject({
+      name: 'Violet Harbour',
+      price: 3.49,
+    });
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/items/${itemId}`, headers: admin })).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/items/${itemId}`, headers: admin })).statusCode).toBe(
+      204,
+    );
     expect((await ctx.app.inject({ url: `/api/items/${itemId}` })).statusCode).toBe(404);
     expect([...(await stored(`images/items/${itemId}/`)), ...(await stored(`downloads/items/${itemId}/`))]).toEqual([]);
   });
@@ -128,7 +186,17 @@ describe('admin item writes', () => {
       method: 'POST',
       url: '/api/items',
       headers: admin,
-      payload: { itemId: id, name: 'Dune', price: 0, freeDownload: true, photoType: 'live', tags: ['landscape'], dimensions: '720x1280', thumbnailKey, imageKey },
+      payload: {
+        itemId: id,
+        name: 'Dune',
+        price: 0,
+        freeDownload: true,
+        photoType: 'live',
+        tags: ['landscape'],
+        dimensions: '720x1280',
+        thumbnailKey,
+        imageKey,
+      },
     });
     expect(created.json()).toEqual({ message: 'downloadVideo is invalid!' });
   });
@@ -138,7 +206,28 @@ describe('admin item writes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-live-'));
     const source = path.join(dir, 'live.mp4');
     // Five seconds of a test pattern with a sound track, as a phone would record it.
-    execFileSync(ffmpeg.path, ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=720x1280:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source]);
+    execFileSync(ffmpeg.path, [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=720x1280:rate=24',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      '5',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      source,
+    ]);
     const thumbnailKey = (await upload('thumbnail', 't.jpg', await jpeg(360, 640), admin, id)).json().key;
     const imageKey = (await upload('image', 'm.jpg', await jpeg(720, 1280), admin, id)).json().key;
     const videoKey = (await upload('video', 'clip.mp4', fs.readFileSync(source), admin, id)).json().key;
@@ -146,23 +235,49 @@ describe('admin item writes', () => {
       method: 'POST',
       url: '/api/items',
       headers: admin,
-      payload: { itemId: id, name: 'Test Pattern', price: 2.8, freeDownload: false, photoType: 'live', tags: ['minimalistic'], dimensions: '720x1280', thumbnailKey, imageKey, videoKey },
+      payload: {
+        itemId: id,
+        name: 'Test Pattern',
+        price: 2.8,
+        freeDownload: false,
+        photoType: 'live',
+        tags: ['minimalistic'],
+        dimensions: '720x1280',
+        thumbnailKey,
+        imageKey,
+        videoKey,
+      },
     });
     expect(created.statusCode).toBe(201);
 
     let item: Item | undefined;
     await expect
-      .poll(async () => {
-        item = (await ctx.app.inject({ url: `/api/items/${id}` })).json<Item>();
-        return item.preview;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          item = (await ctx.app.inject({ url: `/api/items/${id}` })).json<Item>();
+          return item.preview;
+        },
+        { timeout: 20_000 },
+      )
       .toMatch(/preview\.mp4$/);
     expect(item!.downloadList.map((d) => d.name)).toEqual(['test-pattern-720x1280.jpg', 'test-pattern-live.mp4']);
-    expect((await ctx.app.inject({ url: `/images/items/${id}/${item!.poster}` })).headers['content-type']).toBe('image/webp');
+    expect((await ctx.app.inject({ url: `/images/items/${id}/${item!.poster}` })).headers['content-type']).toBe(
+      'image/webp',
+    );
 
     const clip = await ctx.app.inject({ url: `/images/items/${id}/${item!.preview}` });
     fs.writeFileSync(path.join(dir, 'preview.mp4'), clip.rawPayload);
-    const probe = JSON.parse(execFileSync(ffprobe.path, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path.join(dir, 'preview.mp4')]).toString()) as {
+    const probe = JSON.parse(
+      execFileSync(ffprobe.path, [
+        '-v',
+        'error',
+        '-show_streams',
+        '-show_format',
+        '-of',
+        'json',
+        path.join(dir, 'preview.mp4'),
+      ]).toString(),
+    ) as {
       streams: { codec_type: string; codec_name: string; width: number; height: number }[];
       format: { duration: string };
     };
@@ -172,9 +287,11 @@ describe('admin item writes', () => {
     expect(Number(probe.format.duration)).toBeLessThanOrEqual(3.1);
     expect(clip.rawPayload.indexOf('moov')).toBeLessThan(clip.rawPayload.indexOf('mdat'));
 
-    // A clip lost to a restart is made again at the next start.
+    // A live item of a store older than the outbox, without a clip or a job for it, gets one at start.
     await ctx.catalogue.update(id, { preview: '' });
-    await ctx.adminItems.resumeLivePreviews();
+    await ctx.db.delete(jobs).where(eq(jobs.kind, 'live-preview'));
+    await ctx.adminItems.queueMissingLivePreviews();
+    await ctx.settleJobs();
     expect((await ctx.app.inject({ url: `/api/items/${id}` })).json<Item>().preview).toMatch(/preview\.mp4$/);
     fs.rmSync(dir, { recursive: true, force: true });
   });

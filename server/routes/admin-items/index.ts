@@ -1,43 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateItemBodySchema, UpdateItemBodySchema, UploadQuerySchema, UploadResultSchema } from '../../../contract/admin.ts';
+import {
+  CreateItemBodySchema,
+  UpdateItemBodySchema,
+  UploadQuerySchema,
+  UploadResultSchema,
+} from '../../../contract/admin.ts';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import { ItemParamsSchema } from '../../../contract/item.ts';
-import { authGuards } from '../../http/auth.ts';
-import { HttpError } from '../../http/http-error.ts';
-import type { AccountsService } from '../../services/accounts.service.ts';
+import { DomainError } from '../../shared/errors.ts';
+import { readingMultipart } from '../../http/multipart.ts';
 import type { AdminItemsService } from '../../services/admin-items.service.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 
-export const adminItemRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; uploads: UploadsService; adminItems: AdminItemsService }> = async (
-  app,
-  { accounts, uploads, adminItems },
-) => {
-  const { requireAdmin } = authGuards(app, accounts);
-
+export const adminItemRoutes: FastifyPluginAsyncZod<{
+  uploads: UploadsService;
+  adminItems: AdminItemsService;
+}> = async (app, { uploads, adminItems }) => {
   app.post(
     '/api/uploads',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Stores one file of an item (multipart, field 'file'): a thumbnail in public, a download image or video in private storage",
+        summary:
+          "Stores one file of an item (multipart, field 'file'): a thumbnail in public, a download image or video in private storage",
         querystring: UploadQuerySchema,
         response: { 201: UploadResultSchema, ...errors },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data.');
-      const part = await request.file({ limits: { fileSize: uploads.maxBytes(request.query.kind), files: 1 } });
-      if (!part) throw new HttpError(400, 'No file was sent.');
-      const result = await uploads.upload({
-        itemId: request.query.itemId,
-        kind: request.query.kind,
-        fileName: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
+      if (!request.isMultipart()) throw new DomainError('invalid', 'Send the file as multipart/form-data.');
+      const result = await readingMultipart(async () => {
+        const part = await request.file({ limits: { fileSize: uploads.maxBytes(request.query.kind), files: 1 } });
+        if (!part) throw new DomainError('invalid', 'No file was sent.');
+        return uploads.upload({
+          itemId: request.query.itemId,
+          kind: request.query.kind,
+          fileName: part.filename,
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
       });
       return reply.code(201).send(result);
     },
@@ -46,7 +57,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService;
   app.post(
     '/api/items',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Creates a published item from uploaded files (itemId generated when left out)',
@@ -60,8 +71,14 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService;
   app.patch(
     '/api/items/:itemId',
     {
-      preHandler: requireAdmin,
-      schema: { tags: ['admin'], summary: "Edits an item's name, price, free flag, tags or publication", params: ItemParamsSchema, body: UpdateItemBodySchema, response: { 204: z.null(), ...errors } },
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Edits an item's name, price, free flag, tags or publication",
+        params: ItemParamsSchema,
+        body: UpdateItemBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await adminItems.update(request.params.itemId, request.body);
@@ -71,7 +88,15 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService;
 
   app.delete(
     '/api/items/:itemId',
-    { preHandler: requireAdmin, schema: { tags: ['admin'], summary: 'Removes an item and its files (not one that was sold)', params: ItemParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Removes an item and its files (not one that was sold)',
+        params: ItemParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await adminItems.remove(request.params.itemId);
       return reply.code(204).send(null);

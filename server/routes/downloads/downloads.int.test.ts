@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE_CACHE } from '../../http/send-object.ts';
+import { IMMUTABLE_CACHE } from '../../shared/constants.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -31,20 +31,29 @@ describe('GET /api/downloads/free/:itemId', () => {
   });
 
   it('answers a byte range with 206 and only those bytes', async () => {
-    const response = await ctx.app.inject({ url: `/api/downloads/free/${free.itemId}`, headers: { range: 'bytes=100-199' } });
+    const response = await ctx.app.inject({
+      url: `/api/downloads/free/${free.itemId}`,
+      headers: { range: 'bytes=100-199' },
+    });
     expect(response.statusCode).toBe(206);
     expect(response.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
     expect(response.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
   });
 
   it('answers 416 for a range past the end', async () => {
-    const response = await ctx.app.inject({ url: `/api/downloads/free/${free.itemId}`, headers: { range: 'bytes=99999-' } });
+    const response = await ctx.app.inject({
+      url: `/api/downloads/free/${free.itemId}`,
+      headers: { range: 'bytes=99999-' },
+    });
     expect(response.statusCode).toBe(416);
   });
 
   it('answers 304 when the browser has the same version', async () => {
     const first = await ctx.app.inject({ url: `/api/downloads/free/${free.itemId}` });
-    const again = await ctx.app.inject({ url: `/api/downloads/free/${free.itemId}`, headers: { 'if-none-match': first.headers.etag as string } });
+    const again = await ctx.app.inject({
+      url: `/api/downloads/free/${free.itemId}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
@@ -74,13 +83,5 @@ describe('GET /images/*', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.rawPayload.equals(bytes), url).toBe(false);
     }
-  });
-});
-
-describe('GET /api/health', () => {
-  it('reports the database and the storage', async () => {
-    const response = await ctx.app.inject({ url: '/api/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 });

@@ -1,10 +1,12 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../contract/constants.ts';
 import { ItemIdSchema } from '../../../contract/item.ts';
+import { STATUS_OF } from '../../http/error-status.ts';
 import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
 
@@ -13,6 +15,23 @@ const FreeDownloadParams = z.object({
   index: z.coerce.number().int().min(0).max(9).default(0),
 });
 
+/**
+ * A download worth counting for what is popular: the start of a file, not a HEAD, a
+ * revalidation (304) or the later ranges of a resumed or streamed download.
+ */
+function countDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  catalogue: CatalogueService,
+  itemId: string,
+): void {
+  const range = request.headers.range;
+  if (request.method !== 'GET' || reply.statusCode >= 300 || (range && !/^bytes=0-/.test(range))) return;
+  catalogue
+    .recordDownload(itemId)
+    .catch((error: unknown) => request.log.warn({ err: error, itemId }, 'download not counted'));
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A refused link opened from an email gets a page, not JSON: it says why and where to go. */
@@ -20,10 +39,11 @@ function refusalPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Download unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#17141f"><h1>Download unavailable</h1><p>${escapeHtml(message)}</p><p><a href="/account" style="color:#a3307c;font-weight:700">Go to your account</a></p></body></html>`;
 }
 
-export const downloadRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; checkout: CheckoutService; storage: Storage }> = async (
-  app,
-  { catalogue, checkout, storage },
-) => {
+export const downloadRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  checkout: CheckoutService;
+  storage: Storage;
+}> = async (app, { catalogue, checkout, storage }) => {
   app.get(
     '/api/downloads/:token',
     {
@@ -36,10 +56,15 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService
     async (request, reply) => {
       try {
         const file = await checkout.download(request.params.token);
-        return await sendObject(request, reply, storage, file.key, { cacheControl: 'private, no-store', attachmentName: file.name });
+        await sendObject(request, reply, storage, file.key, {
+          cacheControl: 'private, no-store',
+          attachmentName: file.name,
+        });
+        countDownload(request, reply, catalogue, file.itemId);
+        return reply;
       } catch (error) {
-        if (!(error instanceof HttpError) || !request.headers.accept?.includes('text/html')) throw error;
-        return reply.code(error.statusCode).type('text/html; charset=utf-8').send(refusalPage(error.message));
+        if (!(error instanceof DomainError) || !request.headers.accept?.includes('text/html')) throw error;
+        return reply.code(STATUS_OF[error.kind]).type('text/html; charset=utf-8').send(refusalPage(error.message));
       }
     },
   );
@@ -61,10 +86,12 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService
       }
       const file = row.downloads[request.params.index];
       if (!file) return reply.code(404).send({ message: 'This item has no such file.' });
-      return sendObject(request, reply, storage, file.key, {
+      await sendObject(request, reply, storage, file.key, {
         cacheControl: 'public, max-age=86400',
         attachmentName: file.name,
       });
+      countDownload(request, reply, catalogue, row.itemId);
+      return reply;
     },
   );
 };

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { IMMUTABLE_CACHE, sendObject } from '../../http/send-object.ts';
+import { sendObject } from '../../http/send-object.ts';
+import { IMMUTABLE_CACHE } from '../../shared/constants.ts';
 import { assertSafeKey, isContentAddressed, PUBLIC_PREFIX, type Storage } from '../../providers/storage/storage.ts';
 
 /** Public files (thumbnails, previews) at `/images/...`, the spec's image path. */
 export const imageRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app, { storage }) => {
   // Public, immutable files: Helmet's per-request work is skipped here as on the catalogue JSON.
-  app.get<{ Params: { '*': string } }>('/images/*', { helmet: false, schema: { hide: true } }, async (request, reply) => {
-    const key = `${PUBLIC_PREFIX}${request.params['*']}`;
-    try {
-      assertSafeKey(key);
-    } catch {
-      return reply.code(404).send({ message: 'File not found' });
-    }
-    return sendObject(request, reply, storage, key, {
-      cacheControl: isContentAddressed(key) ? IMMUTABLE_CACHE : 'public, max-age=300',
-    });
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/images/*',
+    { helmet: false, schema: { hide: true } },
+    async (request, reply) => {
+      const key = `${PUBLIC_PREFIX}${request.params['*']}`;
+      try {
+        assertSafeKey(key);
+      } catch {
+        return reply.code(404).send({ message: 'File not found' });
+      }
+      return sendObject(request, reply, storage, key, {
+        cacheControl: isContentAddressed(key) ? IMMUTABLE_CACHE : 'public, max-age=300',
+      });
+    },
+  );
 };

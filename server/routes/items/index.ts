@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
@@ -8,21 +7,18 @@ import {
   ItemParamsSchema,
   ItemSchema,
   PhotoTypeParamsSchema,
+  PopularQuerySchema,
   SearchQuerySchema,
+  SearchTermParamsSchema,
+  TagCountSchema,
   TagParamsSchema,
+  WallpapersPageQuerySchema,
+  WallpapersPageSchema,
 } from '../../../contract/item.ts';
+import { sendPrepared } from '../../http/send-prepared.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 
 const ItemListSchema = z.array(ItemSchema);
-
-/**
- * Catalogue answers are prepared bytes; they skip the serializer. These public JSON reads are
- * the hottest routes, and Helmet's per-request work halved their throughput, so they skip it
- * too: of its headers only nosniff means anything for JSON.
- */
-function sendJson(reply: FastifyReply, body: Buffer) {
-  return reply.header('x-content-type-options', 'nosniff').type('application/json; charset=utf-8').send(body);
-}
 
 export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
   app.get(
@@ -36,7 +32,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendJson(reply, await catalogue.listJson(request.query)),
+    async (request, reply) => sendPrepared(request, reply, await catalogue.listJson(request.query)),
   );
 
   app.get(
@@ -51,7 +47,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendJson(reply, await catalogue.byPhotoTypeJson(request.params.type, request.query)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.byPhotoTypeJson(request.params.type, request.query)),
   );
 
   app.get(
@@ -66,7 +63,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendJson(reply, await catalogue.byTagJson(request.params.tag, request.query)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.byTagJson(request.params.tag, request.query)),
   );
 
   app.get(
@@ -80,7 +78,72 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendJson(reply, await catalogue.searchJson(request.query.q, request.query.limit)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.searchJson(request.query.q, request.query.limit)),
+  );
+
+  // The old clients' paths (the original web app and the Android app), answered by the same service.
+  app.get(
+    '/api/items/search/:term',
+    {
+      helmet: false,
+      schema: {
+        tags: ['items'],
+        summary: "The old clients' search: the same as /api/items/search?q={term}",
+        params: SearchTermParamsSchema,
+        querystring: SearchQuerySchema.pick({ limit: true }),
+        response: { 200: ItemListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query.limit)),
+  );
+
+  app.get(
+    '/api/items/tags',
+    {
+      helmet: false,
+      schema: {
+        tags: ['items'],
+        summary: 'Every tag in use with how many published items carry it, most used first',
+        response: { 200: z.array(TagCountSchema) },
+      },
+    },
+    async (request, reply) => sendPrepared(request, reply, await catalogue.tagsJson()),
+  );
+
+  app.get(
+    '/api/items/wallpapers/page',
+    {
+      helmet: false,
+      schema: {
+        tags: ['items'],
+        summary:
+          "The Android app's paged listing, newest first: `catalog` empty or 'Wallpapers' for all, otherwise a tag or a theme's name",
+        querystring: WallpapersPageQuerySchema,
+        response: { 200: WallpapersPageSchema },
+      },
+    },
+    async (request, reply) => sendPrepared(request, reply, await catalogue.wallpapersPageJson(request.query)),
+  );
+
+  app.get(
+    '/api/items/wallpapers/popular',
+    {
+      helmet: false,
+      schema: {
+        tags: ['items'],
+        summary: 'The most downloaded and bought items of the last 30 days, topped up with a random sample',
+        querystring: PopularQuerySchema,
+        response: { 200: ItemListSchema },
+      },
+    },
+    async (request, reply) =>
+      sendPrepared(
+        request,
+        reply.header('cache-control', 'no-store'),
+        await catalogue.popularJson(request.query.number),
+      ),
   );
 
   app.get(
@@ -96,7 +159,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
     },
     async (request, reply) => {
       const body = await catalogue.itemJson(request.params.itemId);
-      return body ? sendJson(reply, body) : reply.code(404).send({ message: MESSAGES.itemNotFound });
+      return body ? sendPrepared(request, reply, body) : reply.code(404).send({ message: MESSAGES.itemNotFound });
     },
   );
 };

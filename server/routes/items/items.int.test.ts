@@ -1,13 +1,36 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../contract/item.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
-const newest = buildItemRow({ itemId: '20261101_1200_aaaaaaaa', name: 'Neon Harbor', tags: ['minimalistic', 'city'], priceCents: 499 });
-const middle = buildItemRow({ itemId: '20261001_1200_bbbbbbbb', name: 'Alpine Dawn', tags: ['landscape', 'mountains'], freeDownload: true, priceCents: 0 });
-const oldest = buildItemRow({ itemId: '20260901_1200_cccccccc', name: 'Sakura Hill', tags: [' Anime'], photoType: 'live', priceCents: 199 });
-const hidden = buildItemRow({ itemId: '20261201_1200_dddddddd', name: 'Unreviewed Draft', tags: ['landscape'], published: false });
+const newest = buildItemRow({
+  itemId: '20261101_1200_aaaaaaaa',
+  name: 'Neon Harbor',
+  tags: ['minimalistic', 'city'],
+  priceCents: 499,
+});
+const middle = buildItemRow({
+  itemId: '20261001_1200_bbbbbbbb',
+  name: 'Alpine Dawn',
+  tags: ['landscape', 'mountains'],
+  freeDownload: true,
+  priceCents: 0,
+});
+const oldest = buildItemRow({
+  itemId: '20260901_1200_cccccccc',
+  name: 'Sakura Hill',
+  tags: [' Anime'],
+  photoType: 'live',
+  priceCents: 199,
+});
+const hidden = buildItemRow({
+  itemId: '20261201_1200_dddddddd',
+  name: 'Unreviewed Draft',
+  tags: ['landscape'],
+  published: false,
+});
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -49,7 +72,9 @@ describe('GET /api/items', () => {
     const { body } = await getJson<Item[]>('/api/items');
     const paid = body.find((i) => i.itemId === newest.itemId)!;
     const free = body.find((i) => i.itemId === middle.itemId)!;
-    expect(paid.downloadList).toEqual([{ link: '', name: 'wallpaper.jpg', dimensions: '1440x2560' }]);
+    expect(paid.downloadList).toEqual([
+      { link: '', name: 'wallpaper.jpg', dimensions: '1440x2560', size: '1440x2560', ext: 'jpg' },
+    ]);
     expect(JSON.stringify(paid)).not.toContain('downloads/items');
     expect(free.downloadList[0]!.link).toBe(`/api/downloads/free/${middle.itemId}`);
   });
@@ -58,7 +83,11 @@ describe('GET /api/items', () => {
     expect((await getJson<Item[]>('/api/items?limit=1&offset=1')).body.map((i) => i.itemId)).toEqual([middle.itemId]);
     expect((await getJson<Item[]>('/api/items?sort=oldest')).body[0]!.itemId).toBe(oldest.itemId);
     expect((await getJson<Item[]>('/api/items?sort=price-asc')).body.map((i) => i.price)).toEqual([0, 1.99, 4.99]);
-    expect((await getJson<Item[]>('/api/items?sort=name')).body.map((i) => i.name)).toEqual(['Alpine Dawn', 'Neon Harbor', 'Sakura Hill']);
+    expect((await getJson<Item[]>('/api/items?sort=name')).body.map((i) => i.name)).toEqual([
+      'Alpine Dawn',
+      'Neon Harbor',
+      'Sakura Hill',
+    ]);
   });
 
   it('answers 400 with a message for invalid parameters', async () => {
@@ -88,9 +117,16 @@ describe('filters', () => {
   it('pages and sorts a tag listing like the full list', async () => {
     const extra = buildItemRow({ itemId: '20260801_0000_abcabcab', name: 'Second Landscape', tags: ['landscape'] });
     await ctx.catalogue.insert([extra]);
-    expect((await getJson<Item[]>('/api/items/tag/landscape?limit=1')).body.map((i) => i.itemId)).toEqual([middle.itemId]);
-    expect((await getJson<Item[]>('/api/items/tag/landscape?limit=1&offset=1')).body.map((i) => i.itemId)).toEqual([extra.itemId]);
-    expect((await getJson<Item[]>('/api/items/tag/landscape?sort=oldest')).body.map((i) => i.itemId)).toEqual([extra.itemId, middle.itemId]);
+    expect((await getJson<Item[]>('/api/items/tag/landscape?limit=1')).body.map((i) => i.itemId)).toEqual([
+      middle.itemId,
+    ]);
+    expect((await getJson<Item[]>('/api/items/tag/landscape?limit=1&offset=1')).body.map((i) => i.itemId)).toEqual([
+      extra.itemId,
+    ]);
+    expect((await getJson<Item[]>('/api/items/tag/landscape?sort=oldest')).body.map((i) => i.itemId)).toEqual([
+      extra.itemId,
+      middle.itemId,
+    ]);
     expect((await getJson('/api/items/tag/landscape?limit=-3')).status).toBe(400);
   });
 
@@ -107,7 +143,9 @@ describe('GET /api/items/search', () => {
   it('finds items by the start of a word of their name or a tag', async () => {
     expect((await getJson<Item[]>('/api/items/search?q=harb')).body.map((i) => i.itemId)).toEqual([newest.itemId]);
     expect((await getJson<Item[]>('/api/items/search?q=mountains')).body.map((i) => i.itemId)).toEqual([middle.itemId]);
-    expect((await getJson<Item[]>('/api/items/search?q=sakura%20hill')).body.map((i) => i.itemId)).toEqual([oldest.itemId]);
+    expect((await getJson<Item[]>('/api/items/search?q=sakura%20hill')).body.map((i) => i.itemId)).toEqual([
+      oldest.itemId,
+    ]);
   });
 
   it('never finds drafts', async () => {
@@ -115,7 +153,9 @@ describe('GET /api/items/search', () => {
   });
 
   it('treats query syntax as plain text', async () => {
-    const { status, body } = await getJson<Item[]>(`/api/items/search?q=${encodeURIComponent("') | !neon:* ; drop table items")}`);
+    const { status, body } = await getJson<Item[]>(
+      `/api/items/search?q=${encodeURIComponent("') | !neon:* ; drop table items")}`,
+    );
     expect(status).toBe(200);
     expect(body).toEqual([]);
     expect((await getJson<Item[]>('/api/items')).body.length).toBeGreaterThan(0);
@@ -143,9 +183,43 @@ describe('GET /api/items/:itemId', () => {
   });
 
   it('answers 400 for an id outside the safe alphabet', async () => {
-    const { status, body } = await getJson<{ message: string }>('/api/items/a.b');
-    expect(status).toBe(400);
-    expect(body.message).toMatch(/itemId/);
+    for (const id of ['a~b', '-ab', '_ab', '.ab', 'x'.repeat(65)]) {
+      const { status, body } = await getJson<{ message: string }>(`/api/items/${id}`);
+      expect(status, id).toBe(400);
+      expect(body.message).toMatch(/itemId/);
+    }
+  });
+});
+
+describe('compressed answers', () => {
+  it('are built once per catalogue version, as brotli and gzip beside the plain bytes, and revalidate with their ETag', async () => {
+    const query = { limit: undefined, offset: 0, sort: 'newest' as const };
+    const answer = await ctx.catalogue.listJson(query);
+    expect(await ctx.catalogue.listJson(query)).toBe(answer);
+    expect(answer.br!.length).toBeLessThan(answer.plain.length);
+
+    const plain = await ctx.app.inject({ url: '/api/items' });
+    const br = await ctx.app.inject({ url: '/api/items', headers: { 'accept-encoding': 'br, gzip' } });
+    const gzip = await ctx.app.inject({ url: '/api/items', headers: { 'accept-encoding': 'gzip, deflate' } });
+    const refusesBrotli = await ctx.app.inject({ url: '/api/items', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      refusesBrotli.headers['content-encoding'],
+      plain.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', 'gzip', undefined]);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const etag = br.headers.etag as string;
+    expect(etag).toBe(plain.headers.etag);
+    expect((await ctx.app.inject({ url: '/api/items', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // A write makes a new version: new bytes, a new ETag.
+    await ctx.catalogue.update(newest.itemId, { name: 'Neon Harbor Redux' });
+    expect(await ctx.catalogue.listJson(query)).not.toBe(answer);
+    expect((await ctx.app.inject({ url: '/api/items', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+    await ctx.catalogue.update(newest.itemId, { name: 'Neon Harbor' });
   });
 });
 

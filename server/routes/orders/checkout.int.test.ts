@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderResult } from '../../../contract/orders.ts';
 import { grants, orders, transactions } from '../../db/schema.ts';
+import { SettingsRepository } from '../../db/repositories/settings.repository.ts';
+import { loadDownloadSigner } from '../../security/download-links.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -31,7 +33,11 @@ async function order(headers: Record<string, string>, itemIds: string[], extra: 
 describe('orders', () => {
   it('are priced by the server: a total sent by the browser changes nothing', async () => {
     const shopper = await createShopper(ctx);
-    const response = await order(shopper.headers, [paidA.itemId, paidB.itemId], { totalPrice: 0.01, price: 0, amount: '0.01' });
+    const response = await order(shopper.headers, [paidA.itemId, paidB.itemId], {
+      totalPrice: 0.01,
+      price: 0,
+      amount: '0.01',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ id: expect.stringMatching(/^TEST-/), totalPrice: 7.79, provider: 'test' });
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, response.json().orderId));
@@ -40,7 +46,12 @@ describe('orders', () => {
 
   it('refuse free, unknown and unpublished items with a clear 400, and need a login', async () => {
     const shopper = await createShopper(ctx);
-    for (const [ids, text] of [[[free.itemId], /free to download/], [['20200101_0000_00000000'], /not for sale/], [[draft.itemId], /not for sale/], [[], /cart is empty/]] as const) {
+    for (const [ids, text] of [
+      [[free.itemId], /free to download/],
+      [['20200101_0000_00000000'], /not for sale/],
+      [[draft.itemId], /not for sale/],
+      [[], /cart is empty/],
+    ] as const) {
       const response = await order(shopper.headers, [...ids]);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(text);
@@ -53,12 +64,24 @@ describe('capture with the test wallet', () => {
   it('records the transaction, grants the items, emails once and serves the files', async () => {
     const shopper = await createShopper(ctx, 'Grace');
     const created = (await order(shopper.headers, [paidA.itemId])).json();
-    const captured = await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers });
+    const captured = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${created.id}/capture`,
+      headers: shopper.headers,
+    });
     expect(captured.statusCode).toBe(200);
     const result = captured.json<OrderResult>();
-    expect(result).toMatchObject({ status: 'paid', totalPrice: 2.8, currency: 'USD', transactionId: expect.stringMatching(/^\d{8}_\d{4}_[0-9a-f]{8}$/) });
+    expect(result).toMatchObject({
+      status: 'paid',
+      totalPrice: 2.8,
+      currency: 'USD',
+      transactionId: expect.stringMatching(/^\d{8}_\d{4}_[0-9a-f]{8}$/),
+    });
 
-    const [record] = await ctx.db.select().from(transactions).where(eq(transactions.transactionId, result.transactionId!));
+    const [record] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.transactionId, result.transactionId!));
     expect(record).toMatchObject({
       email: shopper.email,
       firstName: 'Grace',
@@ -84,13 +107,28 @@ describe('capture with the test wallet', () => {
     expect(library.map((entry: { itemId: string }) => entry.itemId)).toEqual([paidA.itemId]);
 
     // Confirming from the success page, twice, sends no second email.
+    await ctx.settleJobs();
     const emailsBefore = outbox().length;
     for (let i = 0; i < 2; i++) {
-      const confirm = await ctx.app.inject({ method: 'POST', url: '/api/items/transaction', headers: shopper.headers, payload: { transactionId: result.transactionId } });
+      const confirm = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/items/transaction',
+        headers: shopper.headers,
+        payload: { transactionId: result.transactionId },
+      });
       expect(confirm.json().transactionId).toBe(result.transactionId);
     }
+    await ctx.settleJobs();
     expect(outbox().length).toBe(emailsBefore);
-    const mail = fs.readFileSync(path.join(ctx.config.outboxDir, outbox().find((f) => fs.readFileSync(path.join(ctx.config.outboxDir, f), 'utf8').includes(result.transactionId!))!), 'utf8');
+    const mail = fs.readFileSync(
+      path.join(
+        ctx.config.outboxDir,
+        outbox().find((f) =>
+          fs.readFileSync(path.join(ctx.config.outboxDir, f), 'utf8').includes(result.transactionId!),
+        )!,
+      ),
+      'utf8',
+    );
     expect(mail).toContain('Paid A');
 
     // Owned now: a new order for it is refused.
@@ -100,8 +138,10 @@ describe('capture with the test wallet', () => {
   it('gives one transaction, one grant and one email for two concurrent captures', async () => {
     const shopper = await createShopper(ctx);
     const created = (await order(shopper.headers, [paidB.itemId])).json();
+    await ctx.settleJobs();
     const emailsBefore = outbox().length;
-    const capture = () => ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers });
+    const capture = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers });
     const [first, second] = await Promise.all([capture(), capture()]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(first.json().transactionId).toBe(second.json().transactionId);
@@ -109,6 +149,7 @@ describe('capture with the test wallet', () => {
     expect(third.json().transactionId).toBe(first.json().transactionId);
     expect(await ctx.db.select().from(transactions).where(eq(transactions.orderId, created.orderId))).toHaveLength(1);
     expect(await ctx.db.select().from(grants).where(eq(grants.orderId, created.orderId))).toHaveLength(1);
+    await ctx.settleJobs();
     expect(outbox().length).toBe(emailsBefore + 1);
   });
 
@@ -116,12 +157,23 @@ describe('capture with the test wallet', () => {
     const owner = await createShopper(ctx);
     const stranger = await createShopper(ctx);
     const created = (await order(owner.headers, [paidB.itemId])).json();
-    const stolen = await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: stranger.headers });
+    const stolen = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${created.id}/capture`,
+      headers: stranger.headers,
+    });
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json().message).toBe('This order belongs to another account.');
-    expect((await ctx.app.inject({ url: `/api/orders/${created.id}`, headers: stranger.headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: `/api/orders/${created.id}`, headers: stranger.headers })).statusCode).toBe(
+      403,
+    );
     expect((await ctx.app.inject({ url: '/api/library', headers: stranger.headers })).json()).toEqual([]);
-    const confirm = await ctx.app.inject({ method: 'POST', url: '/api/items/transaction', headers: stranger.headers, payload: { transactionId: '20261122_0000_00000000' } });
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/items/transaction',
+      headers: stranger.headers,
+      payload: { transactionId: '20261122_0000_00000000' },
+    });
     expect(confirm.statusCode).toBe(404);
   });
 });
@@ -130,17 +182,37 @@ describe('download links', () => {
   it('refuse forged and expired tokens, with a page for browsers', async () => {
     const shopper = await createShopper(ctx);
     const created = (await order(shopper.headers, [paidA.itemId])).json();
-    const result = (await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers })).json<OrderResult>();
+    const result = (
+      await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers })
+    ).json<OrderResult>();
     const token = result.items[0]!.downloads[0]!.link.split('/').at(-1)!;
     const [payload, mac] = token.split('.');
     const forged = await ctx.app.inject({ url: `/api/downloads/${payload}.${mac!.slice(0, -2)}xx` });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toMatch(/not valid/);
 
+    // A link the store itself signed, whose week has passed: 410, and a page for a browser.
+    const signer = await loadDownloadSigner(new SettingsRepository(ctx.db));
+    const expired = signer.sign({
+      orderId: created.orderId,
+      itemId: paidA.itemId,
+      file: 0,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(signer.check(token).ok).toBe(true);
+    const gone = await ctx.app.inject({ url: `/api/downloads/${expired}` });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toMatch(/has expired/);
+    const gonePage = await ctx.app.inject({ url: `/api/downloads/${expired}`, headers: { accept: 'text/html' } });
+    expect(gonePage.statusCode).toBe(410);
+    expect(gonePage.body).toContain('This download link has expired');
+
+    // Its payload with the signature of another: a forgery, not an expiry.
     const claim = Buffer.from(payload!, 'base64url').toString().split('.');
-    const expired = Buffer.from([...claim.slice(0, 3), String(Math.floor(Date.now() / 1000) - 10)].join('.')).toString('base64url');
-    const tampered = await ctx.app.inject({ url: `/api/downloads/${expired}.${mac}` });
-    expect(tampered.statusCode).toBe(403);
+    const backdated = Buffer.from(
+      [...claim.slice(0, 3), String(Math.floor(Date.now() / 1000) - 10)].join('.'),
+    ).toString('base64url');
+    expect((await ctx.app.inject({ url: `/api/downloads/${backdated}.${mac}` })).statusCode).toBe(403);
     const page = await ctx.app.inject({ url: `/api/downloads/nonsense`, headers: { accept: 'text/html' } });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('href="/account"');
@@ -149,11 +221,22 @@ describe('download links', () => {
   it('stop working when the purchase is refunded', async () => {
     const shopper = await createShopper(ctx);
     const created = (await order(shopper.headers, [paidB.itemId])).json();
-    const result = (await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers })).json<OrderResult>();
+    const result = (
+      await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers })
+    ).json<OrderResult>();
     const link = result.items[0]!.downloads[0]!.link;
     expect((await ctx.app.inject({ url: link })).statusCode).toBe(200);
-    const [row] = await ctx.db.select({ captureId: orders.captureId }).from(orders).where(eq(orders.id, created.orderId));
-    expect(await ctx.checkout.handleWebhook({ id: `WH-${created.orderId}`, type: 'PAYMENT.CAPTURE.REFUNDED', captureId: row!.captureId! })).toBe('handled');
+    const [row] = await ctx.db
+      .select({ captureId: orders.captureId })
+      .from(orders)
+      .where(eq(orders.id, created.orderId));
+    expect(
+      await ctx.checkout.handleWebhook({
+        id: `WH-${created.orderId}`,
+        type: 'PAYMENT.CAPTURE.REFUNDED',
+        captureId: row!.captureId!,
+      }),
+    ).toBe('handled');
     const gone = await ctx.app.inject({ url: link });
     expect(gone.statusCode).toBe(410);
     expect(gone.json().message).toMatch(/refunded/);

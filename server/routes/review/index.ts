@@ -3,55 +3,80 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
 import { REVIEW_MESSAGES } from '../../../contract/constants.ts';
-import { authGuards } from '../../http/auth.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { DomainError } from '../../shared/errors.ts';
+import { readingMultipart } from '../../http/multipart.ts';
 import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
-import type { AccountsService } from '../../services/accounts.service.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
 import type { WaitingListService } from '../../services/waiting-list.service.ts';
 
 const IdParams = z.object({ id: z.uuid('id is not valid') });
-const ActionResult = z.object({ success: z.literal(true), message: z.string(), status: z.literal(200), data: ReviewListItemSchema.optional() });
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const ActionResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  status: z.literal(200),
+  data: ReviewListItemSchema.optional(),
+});
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; uploads: UploadsService; waitingList: WaitingListService; storage: Storage; onQueued: () => void }> = async (
-  app,
-  { accounts, uploads, waitingList, storage, onQueued },
-) => {
-  const { requireAdmin } = authGuards(app, accounts);
-
+export const reviewRoutes: FastifyPluginAsyncZod<{
+  uploads: UploadsService;
+  waitingList: WaitingListService;
+  storage: Storage;
+  onQueued: () => void;
+}> = async (app, { uploads, waitingList, storage, onQueued }) => {
   app.post(
     '/api/items/waiting',
     {
-      preHandler: requireAdmin,
-      schema: { tags: ['review'], summary: "Adds source images (multipart, any number of 'file' parts) to the waiting list", response: { 201: z.array(ReviewListItemSchema), ...errors } },
+      config: { access: 'admin' },
+      schema: {
+        tags: ['review'],
+        summary: "Adds source images (multipart, any number of 'file' parts) to the waiting list",
+        response: { 201: z.array(ReviewListItemSchema), ...errors },
+      },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(400, 'Send the images as multipart/form-data.');
+      if (!request.isMultipart()) throw new DomainError('invalid', 'Send the images as multipart/form-data.');
       const stored: { key: string; name: string }[] = [];
       try {
-        for await (const part of request.files({ limits: { files: 50, fileSize: uploads.maxBytes('image') } })) {
-          const result = await uploads.storeSource({ fileName: part.filename, stream: part.file, truncated: () => part.file.truncated });
-          stored.push({ key: result.key, name: part.filename });
-        }
+        await readingMultipart(async () => {
+          for await (const part of request.files({ limits: { files: 50, fileSize: uploads.maxBytes('image') } })) {
+            const result = await uploads.storeSource({
+              fileName: part.filename,
+              stream: part.file,
+              truncated: () => part.file.truncated,
+            });
+            stored.push({ key: result.key, name: part.filename });
+          }
+        });
+        if (!stored.length) throw new DomainError('invalid', 'No image was sent.');
+        const added = await waitingList.add(stored);
+        onQueued();
+        return reply.code(201).send(added);
       } catch (error) {
-        // One refused file refuses the request: the ones stored before it go too.
+        // One refused file, or any later failure, refuses the request: what was stored goes too.
         await Promise.all(stored.map((source) => storage.delete(source.key)));
         throw error;
       }
-      if (!stored.length) throw new HttpError(400, 'No image was sent.');
-      const added = await waitingList.add(stored);
-      onQueued();
-      return reply.code(201).send(added);
     },
   );
 
   app.get(
     '/api/items/waiting/list/:filter',
     {
-      preHandler: requireAdmin,
-      schema: { tags: ['review'], summary: 'The waiting list: all, reviewed or not-reviewed, newest first', params: z.object({ filter: z.enum(REVIEW_FILTERS) }), response: { 200: z.array(ReviewListItemSchema), ...errors } },
+      config: { access: 'admin' },
+      schema: {
+        tags: ['review'],
+        summary: 'The waiting list: all, reviewed or not-reviewed, newest first',
+        params: z.object({ filter: z.enum(REVIEW_FILTERS) }),
+        response: { 200: z.array(ReviewListItemSchema), ...errors },
+      },
     },
     async (request) => waitingList.list(request.params.filter),
   );
@@ -59,7 +84,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; up
   app.get(
     '/api/items/waiting/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['review'],
         summary: 'One entry with its draft (name, tags, price, free flag) for the detail view',
@@ -72,24 +97,53 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; up
 
   app.get(
     '/api/items/waiting/:id/source',
-    { preHandler: requireAdmin, schema: { tags: ['review'], summary: 'The source image of an entry', params: IdParams } },
-    async (request, reply) => sendObject(request, reply, storage, (await waitingList.get(request.params.id)).sourceKey, { cacheControl: 'private, max-age=300' }),
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['review'], summary: 'The source image of an entry', params: IdParams },
+    },
+    async (request, reply) =>
+      sendObject(request, reply, storage, (await waitingList.get(request.params.id)).sourceKey, {
+        cacheControl: 'private, max-age=300',
+      }),
   );
 
   const action = (path: string, summary: string, run: (id: string) => Promise<unknown>, message: string) =>
     app.patch(
       `/api/items/waiting/${path}/:id`,
-      { preHandler: requireAdmin, schema: { tags: ['review'], summary, params: IdParams, response: { 200: ActionResult, ...errors } } },
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['review'], summary, params: IdParams, response: { 200: ActionResult, ...errors } },
+      },
       async (request) => {
         const data = await run(request.params.id);
-        return { success: true as const, message, status: 200 as const, ...(data ? { data: data as z.infer<typeof ReviewListItemSchema> } : {}) };
+        return {
+          success: true as const,
+          message,
+          status: 200 as const,
+          ...(data ? { data: data as z.infer<typeof ReviewListItemSchema> } : {}),
+        };
       },
     );
-  action('reviewed', 'Publishes the draft (400 without one; an entry is reviewed once)', (id) => waitingList.markReviewed(id), REVIEW_MESSAGES.reviewed);
-  action('redo', 'Discards the draft and puts the source at the front of the queue', async (id) => {
-    const reset = await waitingList.redo(id);
-    onQueued();
-    return reset;
-  }, REVIEW_MESSAGES.reset);
-  action('delete', 'Removes the source, the draft and the entry', (id) => waitingList.remove(id), REVIEW_MESSAGES.deleted);
+  action(
+    'reviewed',
+    'Publishes the draft (400 without one; an entry is reviewed once)',
+    (id) => waitingList.markReviewed(id),
+    REVIEW_MESSAGES.reviewed,
+  );
+  action(
+    'redo',
+    'Discards the draft and puts the source at the front of the queue',
+    async (id) => {
+      const reset = await waitingList.redo(id);
+      onQueued();
+      return reset;
+    },
+    REVIEW_MESSAGES.reset,
+  );
+  action(
+    'delete',
+    'Removes the source, the draft and the entry',
+    (id) => waitingList.remove(id),
+    REVIEW_MESSAGES.deleted,
+  );
 };

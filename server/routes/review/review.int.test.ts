@@ -13,23 +13,39 @@ let admin: Record<string, string>;
 function multipart(files: { name: string; data: Buffer }[]) {
   const boundary = '----palettewall-review';
   const parts = files.flatMap((file) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     file.data,
     Buffer.from('\r\n'),
   ]);
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A test picture: a colour with a white disc; `low` moves the disc, which changes the composition. */
 const source = (colour: string, width = 720, height = 1280, low = false) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${low ? width / 4 : width / 2}" cy="${low ? (height * 3) / 4 : height / 3}" r="${width / 4}" fill="#fff"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${low ? width / 4 : width / 2}" cy="${low ? (height * 3) / 4 : height / 3}" r="${width / 4}" fill="#fff"/></svg>`,
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
 
 async function addSources(files: { name: string; data: Buffer }[]) {
   const body = multipart(files);
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/items/waiting', payload: body.payload, headers: { ...admin, ...body.headers } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/items/waiting',
+    payload: body.payload,
+    headers: { ...admin, ...body.headers },
+  });
   expect(response.statusCode).toBe(201);
   return response.json<ReviewListItem[]>();
 }
@@ -41,8 +57,10 @@ async function processNext() {
   return entry;
 }
 
-const patch = (action: string, id: string, headers = admin) => ctx.app.inject({ method: 'PATCH', url: `/api/items/waiting/${action}/${id}`, headers });
-const list = async (filter: string) => (await ctx.app.inject({ url: `/api/items/waiting/list/${filter}`, headers: admin })).json<ReviewListItem[]>();
+const patch = (action: string, id: string, headers = admin) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/items/waiting/${action}/${id}`, headers });
+const list = async (filter: string) =>
+  (await ctx.app.inject({ url: `/api/items/waiting/list/${filter}`, headers: admin })).json<ReviewListItem[]>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -55,13 +73,21 @@ afterAll(() => ctx.close());
 describe('the waiting list', () => {
   it('is for administrators only', async () => {
     const shopper = await createShopper(ctx);
-    expect((await ctx.app.inject({ url: '/api/items/waiting/list/all', headers: shopper.headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/items/waiting/list/all', headers: shopper.headers })).statusCode).toBe(
+      403,
+    );
     expect((await ctx.app.inject({ url: '/api/items/waiting/list/everything', headers: admin })).statusCode).toBe(400);
   });
 
   it('goes queued → in_process → done with a draft, then reviewed publishes it', async () => {
     const [entry] = await addSources([{ name: 'violet-dusk.jpg', data: await source('#4b3bd6', 1440, 2560) }]);
-    expect(entry).toMatchObject({ numberId: expect.any(Number), status: 'queued', review: false, itemId: '', itemUrl: '' });
+    expect(entry).toMatchObject({
+      numberId: expect.any(Number),
+      status: 'queued',
+      review: false,
+      itemId: '',
+      itemUrl: '',
+    });
     const notYet = await patch('reviewed', entry!._id);
     expect(notYet.statusCode).toBe(400);
     expect(notYet.json()).toEqual({ message: 'Cannot mark as reviewed: itemId or itemUrl is missing.' });
@@ -70,12 +96,29 @@ describe('the waiting list', () => {
     expect(claimed).toMatchObject({ id: entry!._id, status: 'in_process', attempts: 1 });
     await ctx.processing.process(claimed!);
     const [done] = await list('not-reviewed');
-    expect(done).toMatchObject({ _id: entry!._id, status: 'done', itemUrl: expect.stringMatching(/^\/images\/items\/.+preview-sd\.webp$/), flags: [] });
+    expect(done).toMatchObject({
+      _id: entry!._id,
+      status: 'done',
+      itemUrl: expect.stringMatching(/^\/images\/items\/.+preview-sd\.webp$/),
+      flags: [],
+    });
     expect((await ctx.app.inject({ url: done!.itemUrl })).statusCode).toBe(200);
     // LD, SD and HD previews, and each thumbnail in WebP and AVIF.
-    const files = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.map((o) => o.name.replace(/^[0-9a-f]{16}-/, ''));
-    expect(files.sort()).toEqual(['preview-hd.webp', 'preview-ld.webp', 'preview-sd.webp', 'thumb-360.avif', 'thumb-360.webp', 'thumb-720.avif', 'thumb-720.webp']);
-    const hd = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.find((o) => o.name.endsWith('preview-hd.webp'))!;
+    const files = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.map((o) =>
+      o.name.replace(/^[0-9a-f]{16}-/, ''),
+    );
+    expect(files.sort()).toEqual([
+      'preview-hd.webp',
+      'preview-ld.webp',
+      'preview-sd.webp',
+      'thumb-360.avif',
+      'thumb-360.webp',
+      'thumb-720.avif',
+      'thumb-720.webp',
+    ]);
+    const hd = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.find((o) =>
+      o.name.endsWith('preview-hd.webp'),
+    )!;
     expect((await sharp((await ctx.app.inject({ url: `/${hd.fullPath}` })).rawPayload).metadata()).width).toBe(1080);
     expect((await ctx.app.inject({ url: `/api/items/${done!.itemId}` })).statusCode).toBe(404);
 
@@ -89,8 +132,12 @@ describe('the waiting list', () => {
     const [other] = await addSources([{ name: 'orphan.jpg', data: await source('#777777', 720, 1280, true) }]);
     await processNext();
     const draftId = (await list('not-reviewed')).find((e) => e._id === other!._id)!.itemId;
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/items/${draftId}`, headers: admin })).statusCode).toBe(204);
-    expect((await patch('reviewed', other!._id)).json()).toEqual({ message: 'Cannot mark as reviewed: itemId or itemUrl is missing.' });
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/items/${draftId}`, headers: admin })).statusCode).toBe(
+      204,
+    );
+    expect((await patch('reviewed', other!._id)).json()).toEqual({
+      message: 'Cannot mark as reviewed: itemId or itemUrl is missing.',
+    });
     await patch('delete', other!._id);
     expect((await list('reviewed')).map((e) => e._id)).toEqual([entry!._id]);
   });
@@ -100,7 +147,10 @@ describe('the waiting list', () => {
     const [first] = await addSources([{ name: 'pink.jpg', data: picture }]);
     await processNext();
     await patch('reviewed', first!._id);
-    await addSources([{ name: 'pink-again.jpg', data: picture }, { name: 'tiny.jpg', data: await source('#1f7a4d', 180, 320, true) }]);
+    await addSources([
+      { name: 'pink-again.jpg', data: picture },
+      { name: 'tiny.jpg', data: await source('#1f7a4d', 180, 320, true) },
+    ]);
     await processNext();
     await processNext();
     const [tiny, again] = await list('not-reviewed');
@@ -110,12 +160,18 @@ describe('the waiting list', () => {
   });
 
   it('redo discards the draft and queues the source first; delete removes everything', async () => {
-    const [a, b] = await addSources([{ name: 'a.jpg', data: await source('#ff7a59') }, { name: 'b.jpg', data: await source('#14121f') }]);
+    const [a, b] = await addSources([
+      { name: 'a.jpg', data: await source('#ff7a59') },
+      { name: 'b.jpg', data: await source('#14121f') },
+    ]);
     await processNext();
     await processNext();
     const draftOfB = (await list('all')).find((e) => e._id === b!._id)!.itemId;
     const reset = await patch('redo', b!._id);
-    expect(reset.json()).toMatchObject({ message: 'Item has been reset for processing', data: { status: 'queued', itemId: '', itemUrl: '' } });
+    expect(reset.json()).toMatchObject({
+      message: 'Item has been reset for processing',
+      data: { status: 'queued', itemId: '', itemUrl: '' },
+    });
     expect(await ctx.storage.list({ prefix: `images/items/${draftOfB}/`, pageSize: 10 })).toEqual({ items: [] });
     await addSources([{ name: 'c.jpg', data: await source('#888888') }]);
     expect((await ctx.waitingList.claim(60_000))!.id).toBe(b!._id);
@@ -129,6 +185,85 @@ describe('the waiting list', () => {
   });
 });
 
+describe('reset and delete of an entry whose wallpaper is on sale', () => {
+  /** An entry processed and marked reviewed: its wallpaper is published. */
+  async function publishedEntry(name: string, colour: string) {
+    const [entry] = await addSources([{ name, data: await source(colour, 720, 1280, true) }]);
+    // Entries earlier tests left queued may come first.
+    while ((await processNext())?.id !== entry!._id);
+    expect((await patch('reviewed', entry!._id)).statusCode).toBe(200);
+    const listed = (await list('reviewed')).find((e) => e._id === entry!._id)!;
+    expect(listed.published).toBe(true);
+    return listed;
+  }
+
+  const itemFiles = async (itemId: string) =>
+    (await ctx.storage.list({ prefix: `images/items/${itemId}/`, pageSize: 1000 })).items.length +
+    (await ctx.storage.list({ prefix: `downloads/items/${itemId}/`, pageSize: 1000 })).items.length;
+
+  it("keeps a sold wallpaper, its files and its buyers' grants: reset and delete answer 409", async () => {
+    const entry = await publishedEntry('sold.jpg', '#2a6f97');
+    const buyer = await createShopper(ctx);
+    const order = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: buyer.headers,
+        payload: { itemIds: [entry.itemId] },
+      })
+    ).json<{ id: string }>();
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/capture`,
+      headers: buyer.headers,
+    });
+    const link = paid.json<{ items: { downloads: { link: string }[] }[] }>().items[0]!.downloads[0]!.link;
+    const files = await itemFiles(entry.itemId);
+
+    for (const action of ['redo', 'delete']) {
+      const refused = await patch(action, entry._id);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json().message, action).toMatch(/has been bought, so it stays in the store/);
+    }
+    expect((await ctx.app.inject({ url: `/api/items/${entry.itemId}` })).statusCode).toBe(200);
+    expect(await itemFiles(entry.itemId)).toBe(files);
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/library', headers: buyer.headers })).json()).toEqual([
+      expect.objectContaining({ itemId: entry.itemId }),
+    ]);
+    expect((await list('all')).find((e) => e._id === entry._id)).toMatchObject({
+      review: true,
+      published: true,
+      itemId: entry.itemId,
+    });
+  });
+
+  it('takes an unsold wallpaper out of the store on reset, and deletes every one of its files on delete', async () => {
+    const reset = await publishedEntry('unsold-reset.jpg', '#9b2226');
+    expect((await patch('redo', reset._id)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/items/${reset.itemId}` })).statusCode).toBe(404);
+    expect(await itemFiles(reset.itemId)).toBe(0);
+    expect((await list('all')).find((e) => e._id === reset._id)).toMatchObject({
+      status: 'queued',
+      review: false,
+      published: false,
+    });
+
+    // More files than one page of the storage listing (1000).
+    const removed = await publishedEntry('unsold-delete.jpg', '#005f73');
+    await Promise.all(
+      Array.from({ length: 1010 }, (_, i) =>
+        ctx.storage.put(`images/items/${removed.itemId}/extra-${i}.webp`, Buffer.from('x'), {
+          contentType: 'image/webp',
+        }),
+      ),
+    );
+    expect((await patch('delete', removed._id)).statusCode).toBe(200);
+    expect(await itemFiles(removed.itemId)).toBe(0);
+    expect((await ctx.app.inject({ url: `/api/items/${removed.itemId}` })).statusCode).toBe(404);
+  });
+});
+
 describe('adding sources', () => {
   it('refuses the whole request when one file is not an image, keeping none of it', async () => {
     const body = multipart([
@@ -136,7 +271,12 @@ describe('adding sources', () => {
       { name: 'bad.jpg', data: Buffer.from('definitely not an image, just some text pretending to be one') },
     ]);
     const before = await ctx.storage.list({ prefix: 'sources/', pageSize: 1000 });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/items/waiting', payload: body.payload, headers: { ...admin, ...body.headers } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/items/waiting',
+      payload: body.payload,
+      headers: { ...admin, ...body.headers },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/not a JPEG/);
     expect((await ctx.storage.list({ prefix: 'sources/', pageSize: 1000 })).items.length).toBe(before.items.length);
@@ -151,7 +291,10 @@ describe('workers', () => {
     expect(first!.id).toBe(entry!._id);
     expect(await ctx.waitingList.claim(60_000)).toBeUndefined();
     // The first worker died: its lease runs out.
-    await ctx.db.update(waitingItems).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(waitingItems.id, entry!._id));
+    await ctx.db
+      .update(waitingItems)
+      .set({ leaseUntil: new Date(Date.now() - 1000) })
+      .where(eq(waitingItems.id, entry!._id));
     const second = await ctx.waitingList.claim(60_000);
     expect(second).toMatchObject({ id: entry!._id, attempts: 2 });
     await ctx.waitingList.fail(second!, 'boom');
@@ -163,7 +306,9 @@ describe('workers', () => {
 
   it('never claim the same entry twice, however many run at once', async () => {
     await ctx.db.delete(waitingItems);
-    await ctx.waitingList.add(Array.from({ length: 40 }, (_, i) => ({ key: `sources/none-${i}.jpg`, name: `n${i}.jpg` })));
+    await ctx.waitingList.add(
+      Array.from({ length: 40 }, (_, i) => ({ key: `sources/none-${i}.jpg`, name: `n${i}.jpg` })),
+    );
     const seen: string[] = [];
     const worker = async () => {
       for (let entry = await ctx.waitingList.claim(60_000); entry; entry = await ctx.waitingList.claim(60_000)) {

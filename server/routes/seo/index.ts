@@ -1,9 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_META } from '../../../contract/pages.ts';
+import { PAGES, pagePath, type PageDefinition, type PageId } from '../../../contract/pages.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 
-const PRIVATE_PAGES = ['/account', '/cart/', '/payment', '/success', '/download/', '/upload', '/review', '/users/'];
-const LISTED_PAGES = Object.keys(PAGE_META).filter((page) => !['/cart/view', '/login', '/register', '/search'].includes(page));
+const pages = Object.entries(PAGES) as [PageId, PageDefinition][];
+
+/** Pages of one visitor or behind a sign-in, as robots.txt prefixes ('/cart/' for 'cart/:id'), each once. */
+const PRIVATE_PREFIXES = [
+  ...new Set(
+    pages
+      .filter(([, page]) => page.personal || page.access !== 'public')
+      .map(([, page]) => `/${page.path.replace(/:.*$/, '')}`),
+  ),
+].filter((prefix, _, all) => !all.some((other) => other !== prefix && prefix.startsWith(other) && other.length > 1));
+
+const LISTED_PAGES = pages.filter(([, page]) => page.sitemap).map(([id]) => pagePath(id));
 
 export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; catalogue: CatalogueService }> = async (
   app,
@@ -12,7 +22,15 @@ export const seoRoutes: FastifyPluginAsync<{ publicUrl: string; catalogue: Catal
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
-      .send(['User-agent: *', ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`), '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n')),
+      .send(
+        [
+          'User-agent: *',
+          ...PRIVATE_PREFIXES.map((page) => `Disallow: ${page}`),
+          '',
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import { StorageListQuerySchema, StorageListSchema } from '../../../contract/storage.ts';
-import { authGuards } from '../../http/auth.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
-import type { AccountsService } from '../../services/accounts.service.ts';
 
-export const storageRoutes: FastifyPluginAsyncZod<{ storage: Storage; accounts: AccountsService }> = async (app, { storage, accounts }) => {
-  const { requireAdmin } = authGuards(app, accounts);
+export const storageRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
   app.get(
     '/api/storage/list',
     {
-      preHandler: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['storage'],
         summary: 'Stored objects under a prefix with their metadata, a page at a time (administrators)',

@@ -1,5 +1,4 @@
-import type {} from '@fastify/rate-limit';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import { MESSAGES, USER_MESSAGES } from '../../../contract/constants.ts';
@@ -15,8 +14,8 @@ import {
   VerifyParamsSchema,
   VerifyResultSchema,
 } from '../../../contract/users.ts';
-import { authGuards, clearSessionCookie, sessionToken, setSessionCookie } from '../../http/auth.ts';
-import { HttpError } from '../../http/http-error.ts';
+import { caller, clearSessionCookie, sessionToken, setSessionCookie } from '../../http/auth.ts';
+import { rateLimited } from '../../http/rate-limits.ts';
 import type { AccountsService } from '../../services/accounts.service.ts';
 
 export interface AuthRateLimits {
@@ -26,38 +25,29 @@ export interface AuthRateLimits {
 
 const WINDOW = '10 minutes';
 
-export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secureCookies: boolean; limits: AuthRateLimits }> = async (
-  app,
-  { accounts, secureCookies, limits },
-) => {
-  const { requireUser } = authGuards(app, accounts);
+export const userRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  secureCookies: boolean;
+  limits: AuthRateLimits;
+}> = async (app, { accounts, secureCookies, limits }) => {
   /**
-   * Two limits per route, by address and by the email the request is about. They are checkers
-   * from createRateLimit: the plugin runs only one of its own preHandlers per request.
+   * Register, forgot and reset are limited per address and per the email a request is about.
+   * Login has limits of its own that count only failures (LoginThrottle).
    */
-  const limited = (name: string, byEmail = true): preHandlerAsyncHookHandler => {
-    const checks = [
-      app.createRateLimit({ max: limits.perIp, timeWindow: WINDOW, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
+  const limited = (name: string, byEmail = true) =>
+    rateLimited(app, [
+      { name: `${name}:ip`, max: limits.perIp, timeWindow: WINDOW, key: (request) => request.ip },
       ...(byEmail
         ? [
-            app.createRateLimit({
+            {
+              name: `${name}:email`,
               max: limits.perEmail,
               timeWindow: WINDOW,
-              keyGenerator: (request) => `${name}:email:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
-            }),
+              key: (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email ?? '',
+            },
           ]
         : []),
-    ];
-    return async (request, reply) => {
-      for (const check of checks) {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', result.ttlInSeconds);
-          throw new HttpError(429, USER_MESSAGES.tooManyAttempts);
-        }
-      }
-    };
-  };
+    ]);
 
   app.post(
     '/api/users/register',
@@ -76,16 +66,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secu
   app.post(
     '/api/users/login',
     {
-      preHandler: limited('login'),
       schema: {
         tags: ['users'],
-        summary: 'Logs in a verified account (session cookie and token); an unverified one gets the email again',
+        summary:
+          'Logs in a verified account (session cookie and token); an unverified one gets the email again. Failed attempts are limited per account and address.',
         body: LoginBodySchema,
         response: { 200: LoginResultSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const outcome = await accounts.login(request.body.email, request.body.password);
+      // The answer may carry a session token: no cache keeps it.
+      reply.header('cache-control', 'no-store');
+      const outcome = await accounts.login(request.body.email, request.body.password, request.ip);
+      if (outcome.kind === 'throttled')
+        return reply
+          .code(429)
+          .header('retry-after', outcome.retryAfterSeconds)
+          .send({ message: USER_MESSAGES.tooManyAttempts });
       if (outcome.kind === 'invalid') return reply.code(401).send({ message: USER_MESSAGES.invalidCredentials });
       if (outcome.kind === 'unverified') return { needVerified: true as const };
       // A new session at every login; the one this browser had before ends.
@@ -109,8 +106,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secu
 
   app.get(
     '/api/users/me',
-    { preHandler: requireUser, schema: { tags: ['users'], summary: 'The current profile', response: { 200: PublicUserSchema, 401: ApiErrorSchema } } },
-    async (request) => request.user!,
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'The current profile',
+        response: { 200: PublicUserSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => caller(request),
   );
 
   app.get(
@@ -143,7 +147,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secu
     },
     async (request) => {
       // Not awaited: waiting for the mail server would tell which addresses have accounts.
-      accounts.forgotPassword(request.body.email).catch((error: unknown) => request.log.error({ err: error }, 'reset email failed'));
+      accounts
+        .forgotPassword(request.body.email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'reset email failed'));
       return { message: USER_MESSAGES.forgotSent };
     },
   );
@@ -165,4 +171,3 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secu
     },
   );
 };
-

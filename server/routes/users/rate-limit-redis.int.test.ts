@@ -14,10 +14,12 @@ describe.skipIf(!redisUrl)('rate limits with REDIS_URL', () => {
 
   it('are shared by every server process', async () => {
     const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
-    const attempt = (ctx: TestContext) => ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: 'wrong-password-1' } });
+    // Password reset requests are limited per email in Redis (failed logins are counted in the database, which processes share anyway).
+    const attempt = (ctx: TestContext) =>
+      ctx.app.inject({ method: 'POST', url: '/api/users/password/forgot', payload: { email } });
     const statuses = [];
     // Alternate between two servers: the seventh attempt is refused although each saw fewer.
     for (let i = 0; i < 7; i++) statuses.push((await attempt(contexts[i % 2]!)).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 });

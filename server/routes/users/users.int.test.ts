@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, userTokens } from '../../db/schema.ts';
+import { loginFailures, users, userTokens } from '../../db/schema.ts';
 import { linkIn, startSmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -11,16 +11,31 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL, AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '6' });
+  ctx = await createTestContext({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL,
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '6',
+    LOGIN_BACKOFF_AFTER: '8',
+  });
 });
 afterAll(async () => {
   await ctx.close();
   await smtp.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = ORIGIN) => ctx.app.inject({ method: 'POST', url, payload, headers });
-const register = (email: string, password = 'violet-harbor-42') => post('/api/users/register', { firstName: 'Ada', lastName: '', email, password });
-const login = (email: string, password = 'violet-harbor-42') => post('/api/users/login', { email, password });
+const post = (url: string, payload: object, headers: Record<string, string> = ORIGIN) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers });
+const register = (email: string, password = 'violet-harbor-42') =>
+  post('/api/users/register', { firstName: 'Ada', lastName: '', email, password });
+const login = (email: string, password = 'violet-harbor-42', remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email, password },
+    headers: ORIGIN,
+    remoteAddress,
+  });
 
 /** Registers and verifies through the emailed link; returns the user id. */
 async function verifiedUser(email: string): Promise<string> {
@@ -62,7 +77,10 @@ describe('register and verify', () => {
     const before = smtp.messages.length;
     const { uid } = (await register('late@example.com')).json<{ uid: string }>();
     const path = new URL(linkIn(await smtp.waitFor(before + 1), PUBLIC_URL)).pathname;
-    await ctx.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, uid));
+    await ctx.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, uid));
     expect((await ctx.app.inject({ url: `/api${path}` })).statusCode).toBe(400);
     const otherUser = path.replace(uid, '00000000-0000-4000-8000-000000000000');
     expect((await ctx.app.inject({ url: `/api${otherUser}` })).statusCode).toBe(400);
@@ -80,11 +98,16 @@ describe('register and verify', () => {
     const common = await register('common@example.com', 'Password1');
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toMatch(/most common/);
-    expect((await post('/api/users/register', { email: 'x@example.com', password: 'violet-harbor-42' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/users/register', { email: 'x@example.com', password: 'violet-harbor-42' })).statusCode,
+    ).toBe(400);
   });
 
   it('stores passwords as argon2id hashes', async () => {
-    const [row] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'grace@example.com'));
+    const [row] = await ctx.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, 'grace@example.com'));
     expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.hash).not.toContain('violet');
   });
@@ -93,20 +116,24 @@ describe('register and verify', () => {
 describe('login', () => {
   it('answers needVerified for an unverified account and re-sends the email at most once per 7 s', async () => {
     await register('slow@example.com');
+    await ctx.settleJobs();
     const sent = smtp.messages.length;
     const first = await login('slow@example.com');
     expect(first.json()).toEqual({ needVerified: true });
     expect(first.headers['set-cookie']).toBeUndefined();
     // Registration sent one a moment ago: the throttle holds the login's re-send back.
     await login('slow@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.settleJobs();
     expect(smtp.messages.length).toBe(sent);
     // Seven seconds later (moved back in the database rather than waited for), it sends again.
-    await ctx.db.update(users).set({ verificationSentAt: new Date(Date.now() - 7100) }).where(eq(users.email, 'slow@example.com'));
+    await ctx.db
+      .update(users)
+      .set({ verificationSentAt: new Date(Date.now() - 7100) })
+      .where(eq(users.email, 'slow@example.com'));
     await login('slow@example.com');
     await smtp.waitFor(sent + 1);
     await login('slow@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.settleJobs();
     expect(smtp.messages.length).toBe(sent + 1);
   });
 
@@ -115,7 +142,14 @@ describe('login', () => {
     const response = await login('ANN@example.com');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ loginSucceed: true, uid, firstName: 'Ada', email: 'ann@example.com', isAdmin: false, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(body).toEqual({
+      loginSucceed: true,
+      uid,
+      firstName: 'Ada',
+      email: 'ann@example.com',
+      isAdmin: false,
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^pw_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
   });
@@ -138,6 +172,56 @@ describe('login', () => {
     // Another email from the same address is not affected.
     expect((await login('other@example.com', 'whatever-1')).statusCode).toBe(401);
   });
+
+  it("never lets someone else's failures lock the owner out: good logins do not count, and failures count per address", async () => {
+    await verifiedUser('owner@example.com');
+    for (let i = 0; i < 7; i++) expect((await login('owner@example.com', undefined, '10.0.0.2')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await login('owner@example.com', 'wrong-guess', '10.0.0.66')).statusCode).toBe(401);
+    expect((await login('owner@example.com', undefined, '10.0.0.2')).statusCode).toBe(200);
+
+    // An address that fails six times waits, even with the right password; the owner elsewhere does not.
+    for (let i = 0; i < 6; i++) await login('owner@example.com', 'wrong-guess', '10.0.0.66');
+    const blocked = await login('owner@example.com', undefined, '10.0.0.66');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('owner@example.com', undefined, '10.0.0.2')).statusCode).toBe(200);
+    // That success cleared the account's failures: the other address may try again.
+    expect((await login('owner@example.com', undefined, '10.0.0.66')).statusCode).toBe(200);
+  });
+
+  it('slows an account attacked from many addresses with a growing wait instead of locking it', async () => {
+    await verifiedUser('popular@example.com');
+    const waitPasses = (seconds: number) =>
+      ctx.db
+        .update(loginFailures)
+        .set({ lastFailedAt: new Date(Date.now() - seconds * 1000) })
+        .where(eq(loginFailures.email, 'popular@example.com'));
+    for (let i = 0; i < 8; i++)
+      expect((await login('popular@example.com', 'wrong-guess', `10.1.0.${i}`)).statusCode).toBe(401);
+    // Eight failures, the backoff's start: the next attempt, from anywhere, waits a second.
+    const slowed = await login('popular@example.com', undefined, '10.2.0.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    await waitPasses(1.5);
+    expect((await login('popular@example.com', 'wrong-guess', '10.1.0.99')).statusCode).toBe(401);
+    // One more failure: the wait doubles.
+    expect((await login('popular@example.com', undefined, '10.2.0.1')).headers['retry-after']).toBe('2');
+    // Once it has passed (moved back in the database rather than waited for), the owner logs in.
+    await waitPasses(3);
+    expect((await login('popular@example.com', undefined, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  it('answers with Cache-Control: no-store, as every answer that carries a token or a signed-in profile', async () => {
+    await verifiedUser('cache@example.com');
+    const response = await login('cache@example.com');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const me = await ctx.app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${response.json().token}` },
+    });
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('sessions', () => {
@@ -155,14 +239,23 @@ describe('sessions', () => {
     expect(logout.statusCode).toBe(204);
     expect(String(logout.headers['set-cookie'])).toMatch(/^pw_session=;/);
     // The same token is dead everywhere, not just forgotten by the browser.
-    expect((await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/users/me', headers: { cookie } })).json()).toEqual({ message: 'Please log in first.' });
+    expect(
+      (await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: { cookie } })).json()).toEqual({
+      message: 'Please log in first.',
+    });
   });
 
   it('rotate at login: the session the browser had before ends', async () => {
     await verifiedUser('dee@example.com');
     const first = String((await login('dee@example.com')).headers['set-cookie']).split(';')[0]!;
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'dee@example.com', password: 'violet-harbor-42' }, headers: { cookie: first, ...ORIGIN } });
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'dee@example.com', password: 'violet-harbor-42' },
+      headers: { cookie: first, ...ORIGIN },
+    });
     expect(String(second.headers['set-cookie']).split(';')[0]).not.toBe(first);
     expect((await ctx.app.inject({ url: '/api/users/me', headers: { cookie: first } })).statusCode).toBe(401);
   });
@@ -172,13 +265,27 @@ describe('sessions', () => {
     const loggedIn = await login('eve@example.com');
     const cookie = String(loggedIn.headers['set-cookie']).split(';')[0]!;
     const token = loggedIn.json<{ token: string }>().token;
-    const foreign = await ctx.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toMatch(/another site/);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie } })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/logout', headers: { cookie } })).statusCode).toBe(
+      403,
+    );
     expect((await ctx.app.inject({ url: '/api/users/me', headers: { cookie } })).statusCode).toBe(200);
     // An API client with a Bearer token sends no Origin, and needs none.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/users/logout',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(204);
   });
 });
 
@@ -192,10 +299,20 @@ describe('admin routes', () => {
     expect(refused.json()).toEqual({ message: 'Only administrators can do that.' });
 
     await ctx.accounts.promote('shopper@example.com');
-    const allowed = await ctx.app.inject({ url: '/api/storage/list?pageSize=5', headers: { authorization: `Bearer ${shopper}` } });
+    const allowed = await ctx.app.inject({
+      url: '/api/storage/list?pageSize=5',
+      headers: { authorization: `Bearer ${shopper}` },
+    });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ items: [] });
-    expect((await ctx.app.inject({ url: '/api/storage/list?pageSize=1001', headers: { authorization: `Bearer ${shopper}` } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          url: '/api/storage/list?pageSize=1001',
+          headers: { authorization: `Bearer ${shopper}` },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -215,8 +332,32 @@ describe('password reset', () => {
     const reset = await post('/api/users/password/reset', { token, password: 'new-lilac-garden-7' });
     expect(reset.json()).toEqual({ message: 'Your password has been changed. You can log in now.' });
     expect((await post('/api/users/password/reset', { token, password: 'another-one-88' })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${oldToken}` } })).statusCode,
+    ).toBe(401);
     expect((await login('fay@example.com')).statusCode).toBe(401);
     expect((await login('fay@example.com', 'new-lilac-garden-7')).json()).toMatchObject({ loginSucceed: true });
+  });
+
+  it('ends every older reset link of the account once one of them was used', async () => {
+    await verifiedUser('gus@example.com');
+    const links: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = smtp.messages.length;
+      await post('/api/users/password/forgot', { email: 'gus@example.com' });
+      links.push(
+        new URL(linkIn(await smtp.waitFor(before + 1), `${PUBLIC_URL}/reset-password?token=`)).searchParams.get(
+          'token',
+        )!,
+      );
+    }
+    const [older, newer] = links;
+    expect((await post('/api/users/password/reset', { token: newer, password: 'new-lilac-garden-7' })).statusCode).toBe(
+      200,
+    );
+    const stale = await post('/api/users/password/reset', { token: older, password: 'attacker-chosen-99' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: 'This reset link has expired or was already used. Ask for a new one.' });
+    expect((await login('gus@example.com', 'new-lilac-garden-7')).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import type { PublicConfig } from '../../../contract/config.ts';
-import { PublicConfigContext } from './use-public-config.ts';
+import { PublicConfigContext } from '../lib/use-public-config.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -10,7 +10,15 @@ export function createQueryClient(): QueryClient {
 }
 
 /** What every page is rendered inside, in the browser and on the server alike. */
-export function AppProviders({ config, queryClient, children }: { config: PublicConfig; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: PublicConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <PublicConfigContext value={config}>

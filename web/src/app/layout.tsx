@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
-import { useSessionRefresh } from '../features/session/use-session-refresh.ts';
-import { useStoreName } from './use-public-config.ts';
+import { useSessionRefresh } from '../features/session/hooks/use-session-refresh.ts';
+import { useStoreName } from '../lib/use-public-config.ts';
 
 const Toasts = lazy(() => import('./toasts.tsx'));
 

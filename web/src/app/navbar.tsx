@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { THEMES } from '../../../contract/constants.ts';
 import { Icon } from '../components/ui/icons.tsx';
-import { useCart } from '../features/cart/cart-store.ts';
-import { useUser } from '../features/session/user-store.ts';
+import { useCart } from '../lib/cart-store.ts';
+import { useUser } from '../lib/user-store.ts';
 import { useHideOnScroll } from './use-hide-on-scroll.ts';
 
 export function Navbar({ storeName }: { storeName: string }) {
@@ -42,7 +42,11 @@ export function Navbar({ storeName }: { storeName: string }) {
           <Link to={user ? '/account' : '/login'} className="icon-button" aria-label={user ? 'Your account' : 'Log in'}>
             <Icon name="user" />
           </Link>
-          <Link to="/cart/view" className="icon-button" aria-label={`Cart, ${totalCount} ${totalCount === 1 ? 'item' : 'items'}`}>
+          <Link
+            to="/cart/view"
+            className="icon-button"
+            aria-label={`Cart, ${totalCount} ${totalCount === 1 ? 'item' : 'items'}`}
+          >
             <Icon name="cart" />
             {totalCount > 0 && (
               <span className="icon-button__count" data-testid="cart-count">

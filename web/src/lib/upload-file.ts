@@ -20,7 +20,12 @@ export function uploadFiles<T>(url: string, files: File[], onProgress: (fraction
         onProgress(1);
         resolve(request.response as T);
       } else {
-        reject(new ApiRequestError(request.status, (request.response as { message?: string } | null)?.message ?? `Upload failed (${request.status})`));
+        reject(
+          new ApiRequestError(
+            request.status,
+            (request.response as { message?: string } | null)?.message ?? `Upload failed (${request.status})`,
+          ),
+        );
       }
     };
     request.onerror = () => reject(new ApiRequestError(0, 'No response from server. Please check your connection.'));

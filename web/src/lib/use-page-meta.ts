@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { pageTitle } from '../../../contract/pages.ts';
-import { useStoreName } from '../app/use-public-config.ts';
+import { useStoreName } from './use-public-config.ts';
 
 /** Sets the tab title and description as the client router moves between pages. */
 export function usePageMeta(title: string, description?: string) {

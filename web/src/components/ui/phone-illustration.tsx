@@ -30,7 +30,10 @@ const Tap = ({ x, y, r = 11 }: { x: number; y: number; r?: number }) => (
 const Wallpaper = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) => (
   <g>
     <rect x={x} y={y} width={w} height={h} rx="4" fill="url(#pi-sky)" />
-    <path d={`M${x} ${y + h} L${x + w * 0.3} ${y + h * 0.55} L${x + w * 0.5} ${y + h * 0.75} L${x + w * 0.75} ${y + h * 0.45} L${x + w} ${y + h * 0.8} V${y + h} Z`} fill="#3b2a5c" />
+    <path
+      d={`M${x} ${y + h} L${x + w * 0.3} ${y + h * 0.55} L${x + w * 0.5} ${y + h * 0.75} L${x + w * 0.75} ${y + h * 0.45} L${x + w} ${y + h * 0.8} V${y + h} Z`}
+      fill="#3b2a5c"
+    />
     <circle cx={x + w * 0.7} cy={y + h * 0.28} r={w * 0.1} fill="#ffe08a" />
   </g>
 );
@@ -51,7 +54,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
         <Wallpaper key={i} x={28 + (i % 2) * 54} y={50 + Math.floor(i / 2) * 100} w={48} h={84} />
       ))}
       <rect x="30" y="136" width="26" height="12" rx="6" fill="#1f7a4d" />
-      <text x="34" y="145" fontSize="8" fontWeight="700" fill="#fff">Free</text>
+      <text x="34" y="145" fontSize="8" fontWeight="700" fill="#fff">
+        Free
+      </text>
       <Tap x={43} y={142} />
     </>
   ),
@@ -59,16 +64,22 @@ const screens: Record<PhoneScreen, ReactNode> = {
     <>
       <Wallpaper x={26} y={44} w={108} h={190} />
       <rect x="30" y="110" width="100" height="64" rx="10" fill="#fff" />
-      <text x="80" y="132" fontSize="9" textAnchor="middle" fill="#17141f">Download file?</text>
+      <text x="80" y="132" fontSize="9" textAnchor="middle" fill="#17141f">
+        Download file?
+      </text>
       <rect x="48" y="144" width="64" height="18" rx="9" fill={ACCENT} />
-      <text x="80" y="156" fontSize="9" fontWeight="700" textAnchor="middle" fill="#fff">Download</text>
+      <text x="80" y="156" fontSize="9" fontWeight="700" textAnchor="middle" fill="#fff">
+        Download
+      </text>
       <Tap x={80} y={153} r={14} />
     </>
   ),
   'address-downloads': (
     <>
       <rect x="26" y="44" width="108" height="20" rx="10" fill="#f1eee9" />
-      <text x="36" y="57" fontSize="8" fill="#524c63">palettewall.app</text>
+      <text x="36" y="57" fontSize="8" fill="#524c63">
+        palettewall.app
+      </text>
       <path d="M122 49v8m0 0-3-3m3 3 3-3" stroke="#17141f" strokeWidth="1.6" fill="none" />
       <Tap x={122} y={54} r={9} />
       <Wallpaper x={26} y={74} w={108} h={160} />
@@ -76,7 +87,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
   ),
   'file-list': (
     <>
-      <text x="28" y="58" fontSize="11" fontWeight="700" fill="#17141f">Downloads</text>
+      <text x="28" y="58" fontSize="11" fontWeight="700" fill="#17141f">
+        Downloads
+      </text>
       <Row y={68} label="dawn-peaks-1440x2560.jpg" strong />
       <Row y={96} label="city-guide.pdf" />
       <Row y={124} label="notes.txt" />
@@ -105,7 +118,15 @@ const screens: Record<PhoneScreen, ReactNode> = {
     <>
       <rect x="22" y="40" width="116" height="208" fill="url(#pi-sky)" />
       {Array.from({ length: 12 }, (_, i) => (
-        <rect key={i} x={32 + (i % 4) * 25} y={60 + Math.floor(i / 4) * 30} width="18" height="18" rx="5" fill={i === 5 ? '#fff' : 'rgba(255,255,255,0.45)'} />
+        <rect
+          key={i}
+          x={32 + (i % 4) * 25}
+          y={60 + Math.floor(i / 4) * 30}
+          width="18"
+          height="18"
+          rx="5"
+          fill={i === 5 ? '#fff' : 'rgba(255,255,255,0.45)'}
+        />
       ))}
       <circle cx="66" cy="99" r="5" fill="#f5a623" />
       <Tap x={66} y={99} />
@@ -113,9 +134,19 @@ const screens: Record<PhoneScreen, ReactNode> = {
   ),
   'photo-grid': (
     <>
-      <text x="28" y="56" fontSize="11" fontWeight="700" fill="#17141f">Recents</text>
+      <text x="28" y="56" fontSize="11" fontWeight="700" fill="#17141f">
+        Recents
+      </text>
       {Array.from({ length: 9 }, (_, i) => (
-        <rect key={i} x={28 + (i % 3) * 36} y={64 + Math.floor(i / 3) * 50} width="32" height="46" rx="3" fill={i === 0 ? 'url(#pi-sky)' : '#e7e2da'} />
+        <rect
+          key={i}
+          x={28 + (i % 3) * 36}
+          y={64 + Math.floor(i / 3) * 50}
+          width="32"
+          height="46"
+          rx="3"
+          fill={i === 0 ? 'url(#pi-sky)' : '#e7e2da'}
+        />
       ))}
       <Tap x={44} y={87} r={13} />
     </>
@@ -133,7 +164,13 @@ const screens: Record<PhoneScreen, ReactNode> = {
   adjust: (
     <>
       <Wallpaper x={22} y={40} w={116} h={208} />
-      <path d="M58 120l-12-12m0 0v8m0-8h8M102 168l12 12m0 0v-8m0 8h-8" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" />
+      <path
+        d="M58 120l-12-12m0 0v8m0-8h8M102 168l12 12m0 0v-8m0 8h-8"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        fill="none"
+      />
       <circle cx="70" cy="132" r="7" fill="#fff" opacity="0.8" />
       <circle cx="92" cy="156" r="7" fill="#fff" opacity="0.8" />
     </>
@@ -142,16 +179,22 @@ const screens: Record<PhoneScreen, ReactNode> = {
     <>
       <Wallpaper x={22} y={40} w={116} h={208} />
       <rect x="44" y="214" width="72" height="20" rx="10" fill="rgba(23,20,31,0.7)" />
-      <text x="80" y="228" fontSize="9" textAnchor="middle" fill="#fff">Perspective Zoom</text>
+      <text x="80" y="228" fontSize="9" textAnchor="middle" fill="#fff">
+        Perspective Zoom
+      </text>
       <Tap x={80} y={224} r={13} />
     </>
   ),
   'tap-add': (
     <>
       <Wallpaper x={22} y={40} w={116} h={208} />
-      <text x="80" y="92" fontSize="28" fontWeight="300" textAnchor="middle" fill="#fff">9:41</text>
+      <text x="80" y="92" fontSize="28" fontWeight="300" textAnchor="middle" fill="#fff">
+        9:41
+      </text>
       <rect x="104" y="46" width="28" height="14" rx="7" fill="#fff" />
-      <text x="118" y="56" fontSize="8" fontWeight="700" textAnchor="middle" fill="#17141f">Add</text>
+      <text x="118" y="56" fontSize="8" fontWeight="700" textAnchor="middle" fill="#17141f">
+        Add
+      </text>
       <Tap x={118} y={53} r={10} />
     </>
   ),
@@ -167,8 +210,12 @@ const screens: Record<PhoneScreen, ReactNode> = {
   'lock-screen': (
     <>
       <Wallpaper x={22} y={40} w={116} h={208} />
-      <text x="80" y="100" fontSize="30" fontWeight="300" textAnchor="middle" fill="#fff">9:41</text>
-      <text x="80" y="72" fontSize="8" textAnchor="middle" fill="#fff">Sunday, 22 November</text>
+      <text x="80" y="100" fontSize="30" fontWeight="300" textAnchor="middle" fill="#fff">
+        9:41
+      </text>
+      <text x="80" y="72" fontSize="8" textAnchor="middle" fill="#fff">
+        Sunday, 22 November
+      </text>
       <path d="M70 232h20" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
     </>
   ),
@@ -176,7 +223,14 @@ const screens: Record<PhoneScreen, ReactNode> = {
 
 export function PhoneIllustration({ screen }: { screen: PhoneScreen }) {
   return (
-    <svg className="phone-illustration" viewBox="0 0 160 280" width="160" height="280" aria-hidden="true" focusable="false">
+    <svg
+      className="phone-illustration"
+      viewBox="0 0 160 280"
+      width="160"
+      height="280"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="pi-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#4b3bd6" />

@@ -5,9 +5,9 @@ import { formatUsd } from '../../../../../contract/money.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { paymentValue } from '../../checkout/api.ts';
-import { useUser } from '../../session/user-store.ts';
-import { cartActions, useCart } from '../cart-store.ts';
+import { paymentValue } from '../../../lib/payment-value.ts';
+import { useUser } from '../../../lib/user-store.ts';
+import { cartActions, useCart } from '../../../lib/cart-store.ts';
 
 export function CartPage() {
   usePageMeta('Your cart');
@@ -44,13 +44,24 @@ export function CartPage() {
         <ul className="cart-lines" aria-label="Items in your cart">
           {cart.items.map(({ myItem }) => (
             <li key={myItem.itemId} className="cart-line" data-item-id={myItem.itemId}>
-              <img src={itemFileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)} alt="" width={72} height={128} loading="lazy" />
+              <img
+                src={itemFileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)}
+                alt=""
+                width={72}
+                height={128}
+                loading="lazy"
+              />
               <div className="cart-line__text">
                 <p className="cart-line__name">{myItem.name}</p>
                 <p className="cart-line__tags">{myItem.tags.join(' · ')}</p>
               </div>
               <p className="cart-line__price">{formatUsd(myItem.price)}</p>
-              <button type="button" className="button button--ghost button--small" onClick={() => cartActions.remove(myItem.itemId)} aria-label={`Remove ${myItem.name}`}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => cartActions.remove(myItem.itemId)}
+                aria-label={`Remove ${myItem.name}`}
+              >
                 <Icon name="trash" size={16} /> Remove
               </button>
             </li>

@@ -3,12 +3,14 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { itemFileUrl } from '../../../../../contract/item-url.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
-import { usePublicConfig } from '../../../app/use-public-config.ts';
+import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { notify } from '../../../components/ui/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useCart } from '../../cart/cart-store.ts';
-import { useUser } from '../../session/user-store.ts';
-import { checkoutApi, paymentValue, useLibrary } from '../api.ts';
+import { useCart } from '../../../lib/cart-store.ts';
+import { useUser } from '../../../lib/user-store.ts';
+import { paymentValue } from '../../../lib/payment-value.ts';
+import { useLibrary } from '../../../lib/purchases.ts';
+import { checkoutApi } from '../api/orders.ts';
 import { TestWalletButton } from './test-wallet-button.tsx';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
@@ -43,7 +45,9 @@ export function PaymentPage() {
   const createOrder = async () => (await checkoutApi.createOrder(toBuy.map((item) => item.itemId))).id;
   const finish = async (id: string) => {
     const result = await checkoutApi.capture(id);
-    navigate(`/success?order=${encodeURIComponent(result.id)}`, { state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData } });
+    navigate(`/success?order=${encodeURIComponent(result.id)}`, {
+      state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData },
+    });
   };
   const payWithTestWallet = async () => {
     setError('');
@@ -63,7 +67,12 @@ export function PaymentPage() {
           <ul className="cart-lines" aria-label="Order summary">
             {lines.map((item) => (
               <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
-                <img src={itemFileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)} alt="" width={72} height={128} />
+                <img
+                  src={itemFileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)}
+                  alt=""
+                  width={72}
+                  height={128}
+                />
                 <div className="cart-line__text">
                   <p className="cart-line__name">{item.name}</p>
                   {owned.has(item.itemId) && <p className="cart-line__owned">Already yours — left out of this order</p>}
@@ -73,12 +82,12 @@ export function PaymentPage() {
             ))}
           </ul>
           <p className="payment-page__note">
-            This is a digital product: nothing is shipped. Your download links appear on the next page and are sent to you by
-            email.
+            This is a digital product: nothing is shipped. Your download links appear on the next page and are sent to
+            you by email.
           </p>
           <p className="payment-page__note">
-            <strong>Satisfaction guarantee:</strong> if a wallpaper does not look right on your phone, write to us within 14 days and
-            we will refund it.
+            <strong>Satisfaction guarantee:</strong> if a wallpaper does not look right on your phone, write to us
+            within 14 days and we will refund it.
           </p>
         </div>
         <aside className="cart-summary" aria-label="Payment">
@@ -95,7 +104,13 @@ export function PaymentPage() {
             <p>There is nothing left to pay for. Your wallpapers are on your account page.</p>
           ) : payment.provider === 'paypal' ? (
             <Suspense fallback={<p className="page-loading">Loading PayPal…</p>}>
-              <PayPalCheckout clientId={payment.paypalClientId} createOrder={createOrder} onApproved={finish} onError={setError} disabled={library.isPending} />
+              <PayPalCheckout
+                clientId={payment.paypalClientId}
+                createOrder={createOrder}
+                onApproved={finish}
+                onError={setError}
+                disabled={library.isPending}
+              />
             </Suspense>
           ) : (
             <TestWalletButton onPay={payWithTestWallet} disabled={library.isPending} />

@@ -10,10 +10,19 @@ interface PayPalCheckoutProps {
 
 function Buttons({ createOrder, onApproved, onError, disabled }: Omit<PayPalCheckoutProps, 'clientId'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
-  if (isRejected) return <p className="form__error" role="alert">Failed to load the PayPal JS SDK script.</p>;
+  if (isRejected)
+    return (
+      <p className="form__error" role="alert">
+        Failed to load the PayPal JS SDK script.
+      </p>
+    );
   return (
     <>
-      {isPending && <p className="page-loading" aria-busy="true">Loading PayPal…</p>}
+      {isPending && (
+        <p className="page-loading" aria-busy="true">
+          Loading PayPal…
+        </p>
+      )}
       <PayPalButtons
         style={{ layout: 'vertical', shape: 'pill', label: 'pay' }}
         disabled={disabled}

@@ -8,8 +8,9 @@ import type { OrderResult, PurchasedItem } from '../../../../../contract/orders.
 import { ORDER_MESSAGES } from '../../../../../contract/constants.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { cartActions } from '../../cart/cart-store.ts';
-import { checkoutApi, paymentValue } from '../api.ts';
+import { cartActions } from '../../../lib/cart-store.ts';
+import { paymentValue } from '../../../lib/payment-value.ts';
+import { checkoutApi } from '../api/orders.ts';
 
 /** Confirms a transaction once per browser session, as the spec's success page does. */
 function confirmOnce(transactionId: string) {
@@ -27,7 +28,13 @@ export function SuccessPage() {
   const passed = (location.state as { order?: OrderResult } | null)?.order;
   const id = params.get('order') ?? passed?.id ?? '';
   // The navigation state is there right after paying; after a reload the server answers.
-  const { data, isError } = useQuery({ queryKey: ['order', id], queryFn: () => checkoutApi.order(id), enabled: Boolean(id), initialData: passed, staleTime: 0 });
+  const { data, isError } = useQuery({
+    queryKey: ['order', id],
+    queryFn: () => checkoutApi.order(id),
+    enabled: Boolean(id),
+    initialData: passed,
+    staleTime: 0,
+  });
   // The cart as it was when the page opened; it is emptied once the payment is confirmed paid.
   const [purchasedCart] = useState<Cart>(() => cartActions.snapshot());
 
@@ -62,8 +69,8 @@ export function SuccessPage() {
         <>
           <h1 className="page-title">Payment Successful!</h1>
           <p>
-            Order {data.transactionId} · {formatUsd(data.totalPrice)}. We have also emailed you these links; they work for 7 days, and your
-            account page always has fresh ones.
+            Order {data.transactionId} · {formatUsd(data.totalPrice)}. We have also emailed you these links; they work
+            for 7 days, and your account page always has fresh ones.
             {purchasedCart.totalCount > data.items.length ? ' Items you already owned were left out.' : ''}
           </p>
         </>
@@ -90,7 +97,12 @@ export function SuccessPage() {
             </div>
             <p className="cart-line__price">{formatUsd(item.price)}</p>
             {item.downloads.length > 0 && (
-              <button type="button" className="button button--small" onClick={() => download(item)} aria-label={`Download ${item.name}`}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => download(item)}
+                aria-label={`Download ${item.name}`}
+              >
                 <Icon name="download" size={16} /> Download
               </button>
             )}

@@ -9,7 +9,14 @@ export function ThemeTiles() {
       {THEMES.map((theme) => (
         <li key={theme.tag}>
           <Link to={theme.path} className="theme-tile">
-            <img src={`/art/${ART[theme.tag]}-800.webp`} alt="" width={800} height={256} loading="lazy" decoding="async" />
+            <img
+              src={`/art/${ART[theme.tag]}-800.webp`}
+              alt=""
+              width={800}
+              height={256}
+              loading="lazy"
+              decoding="async"
+            />
             <span>{theme.label}</span>
           </Link>
         </li>

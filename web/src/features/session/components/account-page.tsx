@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { sessionApi } from '../api.ts';
-import { userStore, useUser } from '../user-store.ts';
-import { PurchaseLibrary } from '../../checkout/components/purchase-library.tsx';
+import { sessionApi } from '../api/session.ts';
+import { userStore, useUser } from '../../../lib/user-store.ts';
+import { PurchaseLibrary } from '../../../components/purchase-library.tsx';
 
 export function AccountPage() {
   usePageMeta('Your account');

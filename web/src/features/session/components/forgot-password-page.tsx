@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { sessionApi } from '../api.ts';
+import { sessionApi } from '../api/session.ts';
 
 export function ForgotPasswordPage() {
   usePageMeta('Forgot password');
@@ -31,7 +31,14 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} className="form">
           <label htmlFor="forgot-email">Email</label>
-          <input id="forgot-email" type="email" autoComplete="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            required
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <p className="form__error" role="alert">
             {error}
           </p>

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_REDIRECT_DELAY_MS, MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { safeReturnUrl, sessionApi } from '../api.ts';
-import { userStore } from '../user-store.ts';
+import { safeReturnUrl, sessionApi } from '../api/session.ts';
+import { userStore } from '../../../lib/user-store.ts';
 import { PasswordField } from './password-field.tsx';
 
 type Status = 'idle' | 'submitting' | 'unverified' | 'success';
@@ -51,8 +51,8 @@ export function LoginPage() {
           Please verify your email
         </h1>
         <p>
-          We have sent a verification link to <strong>{email.trim()}</strong>. Open it, then log in again. Nothing there? Check your
-          junk mail folder.
+          We have sent a verification link to <strong>{email.trim()}</strong>. Open it, then log in again. Nothing
+          there? Check your junk mail folder.
         </p>
         <button type="button" className="button button--wide" onClick={() => location.reload()}>
           LOGIN AGAIN
@@ -69,7 +69,15 @@ export function LoginPage() {
       </h1>
       <form noValidate onSubmit={submit} className="form">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" name="email" type="email" autoComplete="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          required
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor="login-password">Password</label>
         <PasswordField id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
         <p className="form__error" role="alert">
@@ -78,7 +86,11 @@ export function LoginPage() {
         <p className="form__success" role="status">
           {status === 'success' ? 'Login Successful' : ''}
         </p>
-        <button type="submit" className="button button--wide" disabled={status === 'submitting' || status === 'success'}>
+        <button
+          type="submit"
+          className="button button--wide"
+          disabled={status === 'submitting' || status === 'success'}
+        >
           LOGIN
         </button>
       </form>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, MIN_PASSWORD_LENGTH, USER_MESSAGES } from '../../../../../contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { safeReturnUrl, sessionApi } from '../api.ts';
+import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { PasswordField } from './password-field.tsx';
 
 export function RegisterPage() {
@@ -20,7 +20,8 @@ export function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
-    if (!firstName.trim() || !email.trim() || !password) return setError('Please fill in your first name, email and password.');
+    if (!firstName.trim() || !email.trim() || !password)
+      return setError('Please fill in your first name, email and password.');
     if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
     setSubmitting(true);
     try {
@@ -46,8 +47,8 @@ export function RegisterPage() {
           </p>
         ) : (
           <p>
-            We have sent a link to <strong>{email.trim()}</strong>. Open it to activate your account. If it is not in your inbox, check
-            your junk mail folder.
+            We have sent a link to <strong>{email.trim()}</strong>. Open it to activate your account. If it is not in
+            your inbox, check your junk mail folder.
           </p>
         )}
         <Link className="button button--wide" to={loginHref}>
@@ -64,9 +65,25 @@ export function RegisterPage() {
       </h1>
       <form onSubmit={submit} className="form">
         <label htmlFor="register-first-name">First Name</label>
-        <input id="register-first-name" name="firstName" autoComplete="given-name" value={firstName} required maxLength={60} onChange={(e) => setFirstName(e.target.value)} />
+        <input
+          id="register-first-name"
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          required
+          maxLength={60}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
         <label htmlFor="register-email">Email</label>
-        <input id="register-email" name="email" type="email" autoComplete="email" value={email} required onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="register-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          required
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor="register-password">Password</label>
         <PasswordField id="register-password" value={password} onChange={setPassword} autoComplete="new-password" />
         <p className="form__hint">At least {MIN_PASSWORD_LENGTH} characters, and not a common password.</p>

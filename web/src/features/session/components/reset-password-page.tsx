@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { sessionApi } from '../api.ts';
+import { sessionApi } from '../api/session.ts';
 import { PasswordField } from './password-field.tsx';
 
 export function ResetPasswordPage() {

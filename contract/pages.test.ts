@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { matchPage, PAGES, pagePath } from './pages.ts';
+
+describe('the table of pages', () => {
+  it('matches every page by its path, with its parameters and without a trailing slash', () => {
+    expect(matchPage('/')?.id).toBe('home');
+    expect(matchPage('/item/12')?.id).toBe('item');
+    expect(matchPage('/cart/view/')?.id).toBe('cart');
+    expect(matchPage('/users/abc/verify/def')?.id).toBe('verify');
+    expect(matchPage('/review')?.id).toBe('review');
+    expect(matchPage('/review/9f1c')?.id).toBe('reviewEntry');
+  });
+
+  it('knows nothing else', () => {
+    for (const unknown of ['/nowhere', '/item', '/item/1/2', '/users/abc/verify', '/help/more', '/api/items'])
+      expect(matchPage(unknown), unknown).toBeUndefined();
+  });
+
+  it('gives every page a path of its own, and a link for those without parameters', () => {
+    const paths = Object.values(PAGES).map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(pagePath('home')).toBe('/');
+    expect(pagePath('help')).toBe('/help');
+  });
+});

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-database.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
+import { items } from './schema.ts';
+
+// Only a server can end a connection behind the pool's back.
+describe('the PostgreSQL pool', () => {
+  let testDatabase: DatabaseHandle & { url?: string };
+  beforeAll(async () => {
+    testDatabase = await openTestDatabase();
+  });
+  afterAll(() => testDatabase.close());
+
+  it('survives the server ending its idle connections, and reports it', async () => {
+    const reported: Error[] = [];
+    const handle = await openDatabase({
+      databaseUrl: testDatabase.url,
+      onIdleConnectionError: (error) => reported.push(error),
+    });
+    try {
+      await handle.db.execute(sql`select 1`);
+      const admin = new pg.Client({ connectionString: testDatabase.url });
+      await admin.connect();
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await admin.end();
+      const deadline = Date.now() + 5000;
+      while (reported.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(reported[0]?.message).toMatch(/terminating connection/);
+      // The pool replaced the ended connection: the next query works.
+      expect(await handle.db.$count(items)).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { appSettings } from '../schema.ts';
+
+/** Values every server process must share, such as the key that signs download links. */
+export class SettingsRepository {
+  private readonly db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** The value of `key`, set to `initial` by the first process that asks. */
+  async getOrCreate(key: string, initial: () => string): Promise<string> {
+    await this.db.insert(appSettings).values({ key, value: initial() }).onConflictDoNothing();
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
+    return row!.value;
+  }
+}

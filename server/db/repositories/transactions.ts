@@ -1,0 +1,12 @@
+import type { Database } from '../client.ts';
+
+/**
+ * Runs work in one database transaction. Services receive this rather than the database:
+ * they decide what belongs together, the repositories they call with `tx` write it.
+ */
+export type RunInTransaction = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
+export const transactionsOf =
+  (db: Database): RunInTransaction =>
+  (work) =>
+    db.transaction((tx) => work(tx));

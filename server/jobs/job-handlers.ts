@@ -1,0 +1,20 @@
+import type { AccountsService } from '../services/accounts.service.ts';
+import type { AdminItemsService } from '../services/admin-items.service.ts';
+import type { CheckoutService } from '../services/checkout.service.ts';
+import type { JobHandlers } from '../shared/job-kinds.ts';
+
+/** What each kind of job does; the email's purpose key becomes its Message-ID. */
+export function jobHandlers(services: {
+  accounts: AccountsService;
+  checkout: CheckoutService;
+  adminItems: AdminItemsService;
+}): JobHandlers {
+  return {
+    'order-email': (job, key) => services.checkout.sendOrderEmail(job.orderId, key),
+    'verification-email': (job, key) => services.accounts.sendVerificationEmail(job.userId, key),
+    'password-reset-email': (job, key) => services.accounts.sendPasswordResetEmail(job.userId, key),
+    'duplicate-refund': (job) => services.checkout.refundDuplicates(job.orderId, job.itemIds),
+    'refund-email': (job, key) => services.checkout.sendRefundEmail(job.orderId, key),
+    'live-preview': (job) => services.adminItems.makeLivePreview(job.itemId, job.videoKey),
+  };
+}

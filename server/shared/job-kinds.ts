@@ -1,0 +1,30 @@
+/** Every kind of job the outbox holds, with the payload its handler reads. */
+export interface JobPayloads {
+  /** The buyer's email with a download link per file of a paid order. */
+  'order-email': { orderId: string };
+  'verification-email': { userId: string };
+  'password-reset-email': { userId: string };
+  /** Items an order paid for that the buyer already owned: their price goes back through the provider. */
+  'duplicate-refund': { orderId: string; itemIds: string[] };
+  /** Tells the buyer what was refunded, and why. */
+  'refund-email': { orderId: string };
+  /** A live item's poster frame and card clip, made from its uploaded video. */
+  'live-preview': { itemId: string; videoKey: string };
+}
+
+export type JobKind = keyof JobPayloads;
+
+/** A job to queue: its kind, the purpose key that makes it unique, and its payload. */
+export type NewJob = { [K in JobKind]: { kind: K; key: string; payload: JobPayloads[K] } }[JobKind];
+
+/** The purpose keys: one order email per order, one verification email per sending, and so on. */
+export const jobKeys = {
+  orderEmail: (orderId: string) => `order-email:${orderId}`,
+  verificationEmail: (userId: string, at: Date) => `verification-email:${userId}:${at.getTime()}`,
+  passwordResetEmail: (userId: string, at: Date) => `password-reset-email:${userId}:${at.getTime()}`,
+  duplicateRefund: (orderId: string) => `duplicate-refund:${orderId}`,
+  refundEmail: (orderId: string) => `refund-email:${orderId}`,
+  livePreview: (itemId: string, videoKey: string) => `live-preview:${itemId}:${videoKey}`,
+};
+
+export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], key: string) => Promise<void> };

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Answers smaller than this go out as they are (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * The bytes of a JSON answer, compressed once (brotli and gzip beside the plain bytes) when it
+ * is built rather than on every request, with an ETag of its content.
+ */
+export interface PreparedAnswer {
+  plain: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  etag: string;
+}
+
+export async function prepareAnswer(body: Buffer): Promise<PreparedAnswer> {
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag };
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    gzip(body, { level: 6 }),
+  ]);
+  return { plain: body, br, gzip: gz, etag };
+}
+
+/** Bytes the answer holds in memory, for the cache's budget. */
+export const answerBytes = (answer: PreparedAnswer) =>
+  answer.plain.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);

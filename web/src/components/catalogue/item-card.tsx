@@ -1,0 +1,50 @@
+import { formatUsd } from '../../../../contract/money.ts';
+import type { Item } from '../../../../contract/item.ts';
+import { Icon } from '../ui/icons.tsx';
+import { useItemActions } from '../../lib/use-item-actions.ts';
+import { ItemPreview } from './item-preview.tsx';
+
+const CARD_SIZES = '(min-width: 1200px) 270px, (min-width: 720px) 30vw, 46vw';
+
+export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean }) {
+  const actions = useItemActions();
+  return (
+    <article className="item-card" data-item-id={item.itemId}>
+      <div className="item-card__media">
+        <ItemPreview item={item} sizes={CARD_SIZES} eager={eager} />
+        {item.photoType === 'live' && <span className="item-card__badge">Live</span>}
+      </div>
+      <div className="item-card__footer">
+        <h3 className="item-card__name">{item.name}</h3>
+        {actions.owned(item) ? (
+          <button
+            type="button"
+            className="item-card__action item-card__action--owned"
+            onClick={() => actions.download(item)}
+            aria-label={`Owned: download ${item.name}`}
+          >
+            Owned <Icon name="download" size={18} />
+          </button>
+        ) : item.freeDownload ? (
+          <button
+            type="button"
+            className="item-card__action item-card__action--free"
+            onClick={() => actions.download(item)}
+            aria-label={`Free: download ${item.name}`}
+          >
+            Free <Icon name="download" size={18} />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="item-card__action"
+            onClick={() => actions.addToCart(item)}
+            aria-label={`${formatUsd(item.price)}: add ${item.name} to cart`}
+          >
+            {formatUsd(item.price)} <Icon name="cart" size={18} />
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
+import { buildItem } from '../../../../contract/testing/build-item.ts';
+import { ItemPreview } from './item-preview.tsx';
+
+const liveItem = buildItem({
+  itemId: '20261120_0900_0a1b2c3d',
+  name: 'Harbor Lights',
+  thumbnail: 'thumb-720.webp',
+  preview: 'clip.mp4',
+  poster: 'poster.webp',
+  photoType: 'live',
+  tags: ['city'],
+  thumbnails: [{ width: 720, height: 1280, file: 'thumb-720.webp' }],
+});
+
+const clip = () => document.querySelector('video');
+
+describe('a card picture', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it("plays a live item's clip, muted, and brings the still back after 2900 ms, ignoring clicks meanwhile", () => {
+    render(<ItemPreview item={liveItem} sizes="300px" eager={false} />);
+    const picture = screen.getByRole('button', { name: 'Preview Harbor Lights' });
+    expect(clip()).toBeNull();
+
+    fireEvent.click(picture);
+    expect(clip()?.getAttribute('src')).toBe(`/images/items/${liveItem.itemId}/clip.mp4`);
+    expect(clip()?.muted).toBe(true);
+    expect(picture.getAttribute('aria-pressed')).toBe('true');
+
+    // A second click does not restart the clock: the still returns 2900 ms after the first.
+    act(() => vi.advanceTimersByTime(2000));
+    fireEvent.click(picture);
+    act(() => vi.advanceTimersByTime(PREVIEW_REVERT_MS - 2001));
+    expect(clip()).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(clip()).toBeNull();
+    expect(picture.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('does nothing for an item without a preview', () => {
+    render(<ItemPreview item={{ ...liveItem, photoType: 'static', preview: '' }} sizes="300px" eager={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Harbor Lights' }));
+    expect(document.querySelector('.item-preview__layer')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
+import { notify } from '../../../components/ui/toast.ts';
+import { api } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { AdminOnly } from '../../../components/admin-only.tsx';
+import { ReviewActions } from './review-actions.tsx';
+import { statusText } from './review-page.tsx';
+import { useReviewActions, type ReviewAction } from '../hooks/use-review-actions.ts';
+
+/** After a successful action the detail view returns to the list, after the spec's delay. */
+const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 1000, redo: 1500 };
+
+function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: () => void }) {
+  const draft = entry.draft!;
+  const [name, setName] = useState(draft.name);
+  const [tags, setTags] = useState(draft.tags.join(', '));
+  const [price, setPrice] = useState(String(draft.price));
+  const [free, setFree] = useState(draft.freeDownload ? 'true' : 'false');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setSaving(true);
+    try {
+      await api.patch(`/api/items/${entry.itemId}`, {
+        name: name.trim(),
+        tags: tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+        price: Number(price),
+        freeDownload: free === 'true',
+      });
+      notify.success('Draft saved');
+      onSaved();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The draft could not be saved.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={save}>
+      <label htmlFor="draft-name">name</label>
+      <input id="draft-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <label htmlFor="draft-tags">tags</label>
+      <input id="draft-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
+      <label htmlFor="draft-price">price</label>
+      <input id="draft-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+      <label htmlFor="draft-free">freeDownload</label>
+      <select id="draft-free" value={free} onChange={(e) => setFree(e.target.value)}>
+        <option value="false">false</option>
+        <option value="true">true</option>
+      </select>
+      <p className="form__error" role="alert">
+        {error}
+      </p>
+      <button type="submit" className="button" disabled={saving}>
+        Save draft
+      </button>
+    </form>
+  );
+}
+
+function ReviewDetail() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    data: entry,
+    isPending,
+    isError,
+    refetch,
+  } = useQuery({
+    queryKey: ['review-entry', id],
+    queryFn: () => api.get<ReviewEntryDetail>(`/api/items/waiting/${encodeURIComponent(id)}`),
+  });
+  usePageMeta(entry ? `Review #${entry.numberId}` : 'Review');
+  const { busy, inline, run } = useReviewActions({ id, published: entry?.published ?? false }, (action) => {
+    void queryClient.invalidateQueries({ queryKey: ['review'] });
+    setTimeout(() => navigate('/review'), RETURN_DELAY_MS[action]);
+  });
+
+  if (isPending) return <p className="page-loading">Loading…</p>;
+  if (isError) {
+    return (
+      <section className="section not-found">
+        <h1 className="page-title">This entry is gone</h1>
+        <Link className="button" to="/review">
+          Back to the review list
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="section review-detail">
+      <p>
+        <Link to="/review">← Review System</Link>
+      </p>
+      <h1 className="page-title">
+        #{entry.numberId} · {entry.name}
+      </h1>
+      <div className="review-detail__layout">
+        <div className="review-card__images review-detail__images">
+          <img src={entry.url} alt={`Source ${entry.numberId}`} />
+          {entry.itemUrl ? (
+            <img src={entry.itemUrl} alt={`Preview ${entry.numberId}`} />
+          ) : (
+            <p className="review-card__status">{statusText(entry)}</p>
+          )}
+        </div>
+        <div>
+          {entry.flags.map((flag) => (
+            <p key={flag} className="review-card__flag">
+              {flag}
+            </p>
+          ))}
+          {entry.draft && !entry.review && <DraftEditor entry={entry} onSaved={() => void refetch()} />}
+          <p className="form__error" role="alert">
+            {inline}
+          </p>
+          <ReviewActions reviewed={entry.review} busy={busy} run={run} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export const ReviewDetailPage = () => (
+  <AdminOnly>
+    <ReviewDetail />
+  </AdminOnly>
+);

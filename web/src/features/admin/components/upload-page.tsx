@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_DIMENSIONS, DEFAULT_PRICE } from '../../../../../contract/constants.ts';
+import type { UploadKind, UploadResult } from '../../../../../contract/admin.ts';
+import { timestampId } from '../../../../../contract/ids.ts';
+import { api } from '../../../lib/api-client.ts';
+import { uploadFile } from '../../../lib/upload-file.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { AdminOnly } from '../../../components/admin-only.tsx';
+
+type Progress = Partial<Record<UploadKind, number>>;
+
+const PROGRESS_LABELS: Record<UploadKind, string> = {
+  image: 'Download image',
+  video: 'Download video',
+  thumbnail: 'Thumbnail',
+};
+
+/** The spec's checks, each adding its own line; the upload starts only when there are none. */
+function validate(form: {
+  type: string;
+  thumbnail?: File | undefined;
+  image?: File | undefined;
+  video?: File | undefined;
+  itemId: string;
+  name: string;
+  price: string;
+  tags: string[];
+  dimensions: string;
+}): string[] {
+  const lines = [];
+  if (!form.thumbnail) lines.push('thumbnailImage is invalid!');
+  if (!form.image) lines.push('downloadImage is invalid!');
+  if (form.type === 'live' && !form.video) lines.push('downloadVideo is invalid!');
+  if (!form.itemId.trim()) lines.push('itemId is invalid!');
+  if (!form.name.trim()) lines.push('name is invalid!');
+  if (!form.price.trim() || !Number.isFinite(Number(form.price)) || Number(form.price) < 0)
+    lines.push('price is invalid!');
+  if (form.tags.length === 0) lines.push('tags is invalid!');
+  if (!form.dimensions.trim()) lines.push('dimensions is invalid!');
+  return lines;
+}
+
+function UploadForm() {
+  usePageMeta('Upload');
+  const [type, setType] = useState<'static' | 'live'>('static');
+  const [thumbnail, setThumbnail] = useState<File | undefined>();
+  const [image, setImage] = useState<File | undefined>();
+  const [video, setVideo] = useState<File | undefined>();
+  const [dimensions, setDimensions] = useState(DEFAULT_DIMENSIONS);
+  const [itemId, setItemId] = useState(() => timestampId());
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState(String(DEFAULT_PRICE));
+  const [freeDownload, setFreeDownload] = useState('false');
+  const [tagsText, setTagsText] = useState('');
+  const [status, setStatus] = useState<string[]>([]);
+  const [progress, setProgress] = useState<Progress>({});
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const [thumbnailInput, setThumbnailInput] = useState(0);
+
+  const tags = tagsText
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validate({ type, thumbnail, image, video, itemId, name, price, tags, dimensions });
+    setStatus(problems);
+    if (problems.length) return;
+    setBusy(true);
+    setProgress({});
+    const say = (line: string) => setStatus((lines) => [...lines, line]);
+    const send = (kind: UploadKind, file: File) =>
+      uploadFile<UploadResult>(
+        `/api/uploads?itemId=${encodeURIComponent(itemId.trim())}&kind=${kind}`,
+        file,
+        (fraction) => setProgress((current) => ({ ...current, [kind]: fraction })),
+      );
+    try {
+      say('upload Download image...');
+      const imageUpload = await send('image', image!);
+      let videoUpload: UploadResult | undefined;
+      if (type === 'live') {
+        say('upload Download video...');
+        videoUpload = await send('video', video!);
+      }
+      say('upload thumbnail...');
+      const thumbnailUpload = await send('thumbnail', thumbnail!);
+      say('saveToDb...');
+      const saved = await api.post<{ itemId: string }>('/api/items', {
+        itemId: itemId.trim(),
+        name: name.trim(),
+        price: Number(price),
+        freeDownload: freeDownload === 'true',
+        photoType: type,
+        tags,
+        dimensions: dimensions.trim(),
+        thumbnailKey: thumbnailUpload.key,
+        imageKey: imageUpload.key,
+        ...(videoUpload && { videoKey: videoUpload.key }),
+      });
+      say(`Done ${JSON.stringify(saved)}`);
+      setSuccess(true);
+    } catch (error) {
+      say(`Error ${error instanceof Error ? error.message : String(error)}`);
+      setThumbnail(undefined);
+      setThumbnailInput((n) => n + 1);
+      setSuccess(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="section admin-form">
+      <h1 className="page-title">Upload</h1>
+      <form onSubmit={submit} className="form" noValidate>
+        <label htmlFor="upload-type">Type</label>
+        <select id="upload-type" value={type} onChange={(e) => setType(e.target.value as 'static' | 'live')}>
+          <option value="static">static</option>
+          <option value="live">live</option>
+        </select>
+        <label htmlFor="upload-thumbnail">Thumbnail</label>
+        <input
+          key={thumbnailInput}
+          id="upload-thumbnail"
+          type="file"
+          accept="image/*"
+          onChange={(e) => setThumbnail(e.target.files?.[0])}
+        />
+        <label htmlFor="upload-image">Download Image</label>
+        <input id="upload-image" type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0])} />
+        <label htmlFor="upload-dimensions">Dimensions</label>
+        <input id="upload-dimensions" value={dimensions} onChange={(e) => setDimensions(e.target.value)} />
+        {type === 'live' && (
+          <>
+            <label htmlFor="upload-video">Download Video</label>
+            <input
+              id="upload-video"
+              type="file"
+              accept="video/mp4,video/quicktime,video/webm"
+              onChange={(e) => setVideo(e.target.files?.[0])}
+            />
+          </>
+        )}
+        <label htmlFor="upload-item-id">itemId</label>
+        <input id="upload-item-id" value={itemId} onChange={(e) => setItemId(e.target.value)} />
+        <label htmlFor="upload-name">name</label>
+        <input id="upload-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="upload-price">price</label>
+        <input id="upload-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+        <label htmlFor="upload-free">freeDownload</label>
+        <select id="upload-free" value={freeDownload} onChange={(e) => setFreeDownload(e.target.value)}>
+          <option value="false">false</option>
+          <option value="true">true</option>
+        </select>
+        <label htmlFor="upload-tags">tags</label>
+        <input
+          id="upload-tags"
+          value={tagsText}
+          placeholder="Landscape,Anime"
+          onChange={(e) => setTagsText(e.target.value)}
+        />
+
+        {(Object.keys(progress) as UploadKind[]).map((kind) => (
+          <div key={kind} className="upload-progress">
+            <label htmlFor={`progress-${kind}`}>{PROGRESS_LABELS[kind]}</label>
+            <progress id={`progress-${kind}`} max={1} value={progress[kind]} />
+          </div>
+        ))}
+        <button type="submit" className="button button--wide" disabled={busy || success}>
+          Upload
+        </button>
+        {success && (
+          <button type="button" className="button button--ghost button--wide" onClick={() => location.reload()}>
+            Add Another Item
+          </button>
+        )}
+      </form>
+      <pre className="upload-status" role="status" data-testid="upload-status">
+        {status.join('\n')}
+      </pre>
+    </section>
+  );
+}
+
+export const UploadPage = () => (
+  <AdminOnly>
+    <UploadForm />
+  </AdminOnly>
+);

@@ -1,0 +1,70 @@
+import { PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useTagItems } from '../../../lib/catalogue-api.ts';
+import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+
+export interface CategoryConfig {
+  page: 'landscape' | 'city' | 'painting';
+  tag: string;
+  banner: 'landscape' | 'city' | 'anime';
+  heading: string;
+  lead: string;
+  /** /painting shows only the static items of its tag. */
+  staticOnly?: boolean;
+}
+
+export const CATEGORIES: readonly CategoryConfig[] = [
+  {
+    page: 'landscape',
+    tag: 'landscape',
+    banner: 'landscape',
+    heading: 'Landscape',
+    lead: 'Mountain ranges, deserts and auroras at every hour of the day.',
+  },
+  {
+    page: 'city',
+    tag: 'minimalistic',
+    banner: 'city',
+    heading: 'Minimalistic',
+    lead: 'Quiet skylines and bold geometry that keep your icons readable.',
+  },
+  {
+    page: 'painting',
+    tag: 'anime',
+    banner: 'anime',
+    heading: 'Anime',
+    lead: 'Golden-hour clouds, cherry blossoms and starry nights.',
+    staticOnly: true,
+  },
+];
+
+export function CategoryPage({ category }: { category: CategoryConfig }) {
+  const { meta } = PAGES[category.page];
+  usePageMeta(meta.title, meta.description);
+  const { data, isPending } = useTagItems(category.tag);
+  const items = category.staticOnly ? data?.filter((item) => item.photoType === 'static') : data;
+  return (
+    <>
+      <section className="banner">
+        <img
+          src={PAGE_ART[category.banner].href}
+          srcSet={PAGE_ART[category.banner].srcset}
+          sizes={PAGE_ART[category.banner].sizes}
+          width={1600}
+          height={512}
+          alt=""
+          fetchPriority="high"
+        />
+        <div className="banner__text">
+          <h1>{category.heading}</h1>
+          <p>{category.lead}</p>
+        </div>
+      </section>
+      <section className="section" aria-label={`${category.heading} wallpapers`}>
+        <h2 className="visually-hidden">All {category.heading.toLowerCase()} wallpapers</h2>
+        <p className="section__count">{items ? `${items.length} wallpapers` : ' '}</p>
+        <ItemGrid items={items} loading={isPending} label={`${category.heading} wallpapers`} />
+      </section>
+    </>
+  );
+}

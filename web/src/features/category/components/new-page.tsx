@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { PAGES } from '../../../../../contract/pages.ts';
+import { Icon } from '../../../components/ui/icons.tsx';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useItemWindow } from '../../../lib/catalogue-api.ts';
+import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+
+const PAGE_SIZE = 24;
+const neverChanges = () => () => {};
+
+/** The newest wallpapers; the grid can fill the screen for a closer look. */
+export function NewPage() {
+  const meta = PAGES.new.meta;
+  usePageMeta(meta.title, meta.description);
+  const [pages, setPages] = useState(1);
+  const { data, isPending, isFetching } = useItemWindow(0, PAGE_SIZE * pages);
+  const stage = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  // Known only in the browser: a page rendered on the server hydrates without it, then shows it.
+  const canFullscreen = useSyncExternalStore(
+    neverChanges,
+    () => document.fullscreenEnabled,
+    () => false,
+  );
+
+  useEffect(() => {
+    const sync = () => setFullscreen(document.fullscreenElement === stage.current);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+
+  const toggle = async () => {
+    if (document.fullscreenElement) await document.exitFullscreen();
+    else await stage.current?.requestFullscreen();
+  };
+
+  return (
+    <section className="section">
+      <div className="page-heading">
+        <h1 className="page-title">New wallpapers</h1>
+        {canFullscreen && (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={fullscreen}
+            onClick={() => void toggle()}
+          >
+            <Icon name={fullscreen ? 'shrink' : 'expand'} /> {fullscreen ? 'Exit full screen' : 'Full screen'}
+          </button>
+        )}
+      </div>
+      <div ref={stage} className={fullscreen ? 'fullscreen-stage fullscreen-stage--on' : 'fullscreen-stage'}>
+        {fullscreen && (
+          <button type="button" className="button fullscreen-stage__close" onClick={() => void toggle()}>
+            <Icon name="shrink" /> Exit full screen
+          </button>
+        )}
+        <ItemGrid items={data?.items} loading={isPending} label="Newest wallpapers" />
+      </div>
+      {data && data.items.length === PAGE_SIZE * pages && (
+        <div className="load-more">
+          <button type="button" className="button" disabled={isFetching} onClick={() => setPages((p) => p + 1)}>
+            {isFetching ? 'Loading…' : 'Show more'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

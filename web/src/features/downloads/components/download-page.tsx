@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '../../../../../contract/constants.ts';
+import { Icon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../components/ui/toast.ts';
+import { useStoreName } from '../../../lib/use-public-config.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { AdSlot } from '../../../components/ad-slot.tsx';
+import { useItem } from '../../../lib/catalogue-api.ts';
+import { useLibrary } from '../../../lib/purchases.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
+import { downloadStateFor, type DownloadState } from '../../../lib/download-state.ts';
+
+function isDownloadState(value: unknown): value is DownloadState {
+  const state = value as Partial<DownloadState> | null;
+  return typeof state?.downloadLink === 'string' && state.downloadLink !== '' && typeof state.downloadName === 'string';
+}
+
+export function DownloadPage() {
+  usePageMeta('Thanks for downloading');
+  const { id } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const storeName = useStoreName();
+  const passed = isDownloadState(location.state) ? location.state : undefined;
+  const { data: item, isPending, isError } = useItem(id);
+  const library = useLibrary();
+  const ownedFile = library.data?.find((entry) => entry.itemId === id)?.downloads[0];
+  const target =
+    passed ??
+    (ownedFile ? { downloadLink: ownedFile.link, downloadName: ownedFile.name } : item && downloadStateFor(item));
+  const [status, setStatus] = useState<'idle' | 'downloading' | 'done' | 'failed'>('idle');
+  const started = useRef(false);
+
+  const start = async (file: DownloadState) => {
+    setStatus('downloading');
+    try {
+      await downloadFile(file.downloadLink, file.downloadName);
+      setStatus('done');
+    } catch (error) {
+      setStatus('failed');
+      notify.error(error instanceof Error ? error.message : 'The download failed.');
+    }
+  };
+
+  // With a link and a name passed in, the download starts by itself half a second after load.
+  useEffect(() => {
+    if (!passed || started.current) return;
+    const timer = setTimeout(() => {
+      started.current = true;
+      void start(passed);
+    }, AUTOPLAY_DOWNLOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [passed]);
+
+  // Without a link to download, there is nothing to do here.
+  const noLink = !passed && !library.isLoading && (isError || (!isPending && !target));
+  useEffect(() => {
+    if (!noLink) return;
+    notify.error(MESSAGES.errorLink);
+    navigate('/', { replace: true });
+  }, [noLink, navigate]);
+
+  const extraFiles = (library.data?.find((entry) => entry.itemId === id)?.downloads ?? item?.downloadList ?? [])
+    .slice(1)
+    .filter((file) => file.link);
+  return (
+    <section className="section download-page">
+      <h1 className="page-title">Thanks For Downloading</h1>
+      {item && <p className="download-page__name">{item.name}</p>}
+      <p className="download-page__status" role="status">
+        {status === 'downloading' && 'Your download is starting…'}
+        {status === 'done' && 'Saved. Check your downloads.'}
+        {status === 'failed' && 'The download did not finish. Try again below.'}
+      </p>
+      <AdSlot slot="download" />
+      <div className="download-page__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!target || status === 'downloading'}
+          onClick={() => target && void start(target)}
+        >
+          <Icon name="download" /> Download It Again
+        </button>
+        {extraFiles.map((file) => (
+          <button
+            key={file.link}
+            type="button"
+            className="button button--ghost"
+            onClick={() => void start({ downloadLink: file.link, downloadName: file.name })}
+          >
+            <Icon name="play" /> Live video ({file.dimensions})
+          </button>
+        ))}
+        <Link className="button button--ghost" to="/">
+          Back to {storeName}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { STORAGE_KEYS } from '../../../contract/constants.ts';
+import type { PublicUser } from '../../../contract/users.ts';
+import { createLocalStore, useLocalStore } from './local-store.ts';
+
+/** Reads the stored profile defensively: anything but a profile is no user. */
+function parseUser(raw: unknown): PublicUser | null {
+  const user = raw as Partial<PublicUser> | null;
+  return user && typeof user.uid === 'string' && typeof user.email === 'string'
+    ? { uid: user.uid, email: user.email, firstName: String(user.firstName ?? ''), isAdmin: user.isAdmin === true }
+    : null;
+}
+
+/** The public profile kept in localStorage 'user' for an instant restore; the server's session is the truth. */
+export const userStore = createLocalStore<PublicUser | null>(STORAGE_KEYS.user, parseUser);
+
+export const useUser = () => useLocalStore(userStore);
