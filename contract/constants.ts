@@ -61,6 +61,10 @@ export const ORDER_MESSAGES = {
     'The payment amount did not match the order, so nothing was charged to your order. Please contact us.',
   notYours: 'This order belongs to another account.',
   orderNotFound: 'Order not found',
+  noSuchOrderId:
+    "No order of yours has this orderId. The path takes the order's orderId (a UUID) or its providerOrderId.",
+  noSuchProviderOrderId:
+    "No order of yours has this providerOrderId. The path takes the order's orderId (a UUID) or its providerOrderId.",
   alreadyOwned: 'You already own this wallpaper.',
   linkExpired: 'This download link has expired. Log in and download it again from your account page.',
   linkForged: 'This download link is not valid. Log in and download your wallpapers from your account page.',

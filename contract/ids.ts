@@ -5,6 +5,9 @@
  */
 export const TIMESTAMP_ID_PATTERN = /^\d{8}_\d{4}_[0-9a-f]{8}$/;
 
+/** Our order ids are UUIDs; the payment provider's never are, which tells the two apart in a path. */
+export const ORDER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function timestampId(at: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const date = `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}`;

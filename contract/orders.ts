@@ -6,10 +6,26 @@ export const CreateOrderBodySchema = z.object({
   itemIds: z.array(ItemIdSchema).min(1, 'The cart is empty').max(50, 'At most 50 wallpapers per order'),
 });
 
-export const CreateOrderResultSchema = z.object({
-  /** The payment provider's order id, which PayPal's buttons expect. */
-  id: z.string(),
+/**
+ * Two ids name an order: `orderId` is ours (download links, the library and the success page use
+ * it) and `providerOrderId` is the payment provider's. `id` repeats the provider's, the name the
+ * spec and PayPal's buttons use.
+ */
+const OrderIdsSchema = z.object({
   orderId: z.string(),
+  providerOrderId: z.string().nullable(),
+  /** Same as providerOrderId, kept for the spec's clients and PayPal's buttons. */
+  id: z.string().nullable(),
+});
+
+/** `/api/orders/{orderID}` takes either id: ours (a UUID) or the provider's (the spec's path). */
+export const OrderRefParamsSchema = z.object({
+  orderID: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderID is not valid'),
+});
+
+export const CreateOrderResultSchema = OrderIdsSchema.extend({
+  providerOrderId: z.string(),
+  id: z.string(),
   totalPrice: z.number(),
   provider: z.enum(['paypal', 'test']),
 });
@@ -26,9 +42,7 @@ export const PurchasedItemSchema = z.object({
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 
-export const OrderResultSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
+export const OrderResultSchema = OrderIdsSchema.extend({
   status: z.enum(['created', 'capturing', 'pending', 'paid', 'failed', 'cancelled', 'refunded']),
   transactionId: z.string().optional(),
   totalPrice: z.number(),

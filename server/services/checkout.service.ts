@@ -1,7 +1,7 @@
 import { CURRENCY, ORDER_MESSAGES, TAX } from '../../contract/constants.ts';
-import { timestampId } from '../../contract/ids.ts';
+import { ORDER_ID_PATTERN, timestampId } from '../../contract/ids.ts';
 import { centsToDollars } from '../../contract/money.ts';
-import type { LibraryEntry, OrderResult, PurchasedItem } from '../../contract/orders.ts';
+import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '../../contract/orders.ts';
 import type { PublicUser } from '../../contract/users.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { OrderRow, OrdersRepository } from '../db/repositories/orders.repository.ts';
@@ -66,10 +66,7 @@ export class CheckoutService {
    * (cancels) the user's unpaid orders that hold any of the same items, so the shopper can
    * always start again, and the old order can no longer be captured.
    */
-  async createOrder(
-    user: PublicUser,
-    itemIds: string[],
-  ): Promise<{ id: string; orderId: string; totalPrice: number; provider: 'paypal' | 'test' }> {
+  async createOrder(user: PublicUser, itemIds: string[]): Promise<CreateOrderResult> {
     const wanted = [...new Set(itemIds)];
     const byId = new Map((await this.deps.items.byIds(wanted)).map((row) => [row.itemId, row]));
     const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
@@ -104,7 +101,13 @@ export class CheckoutService {
       throw error instanceof PaymentError ? new DomainError('provider-unavailable', error.message) : error;
     }
     await this.deps.orders.update(order.id, { providerOrderId });
-    return { id: providerOrderId, orderId: order.id, totalPrice: centsToDollars(totalCents), provider: this.provider };
+    return {
+      orderId: order.id,
+      providerOrderId,
+      id: providerOrderId,
+      totalPrice: centsToDollars(totalCents),
+      provider: this.provider,
+    };
   }
 
   /**
@@ -114,8 +117,8 @@ export class CheckoutService {
    * order fails before the provider is asked. Only a COMPLETED capture of the exact amount and
    * currency grants anything.
    */
-  async capture(user: PublicUser, providerOrderId: string): Promise<OrderResult> {
-    const order = await this.orderByProviderId(providerOrderId);
+  async capture(user: PublicUser, orderRef: string): Promise<OrderResult> {
+    const order = await this.orderByRef(orderRef);
     if (order.userId !== user.uid) throw new DomainError('forbidden', ORDER_MESSAGES.notYours);
     if (order.status === 'cancelled') throw new DomainError('conflict', ORDER_MESSAGES.replaced);
     const claim = await this.claimCapture(order);
@@ -175,8 +178,8 @@ export class CheckoutService {
     return this.result(order);
   }
 
-  async orderFor(user: PublicUser, providerOrderId: string): Promise<OrderResult> {
-    const order = await this.orderByProviderId(providerOrderId);
+  async orderFor(user: PublicUser, orderRef: string): Promise<OrderResult> {
+    const order = await this.orderByRef(orderRef);
     if (order.userId !== user.uid) throw new DomainError('forbidden', ORDER_MESSAGES.notYours);
     return this.result(order);
   }
@@ -458,8 +461,9 @@ export class CheckoutService {
     const transactionId = await this.deps.orders.transactionIdOf(order.id);
     const lines = await this.deps.orders.linesWithGrants(order);
     return {
-      id: order.providerOrderId ?? order.id,
       orderId: order.id,
+      providerOrderId: order.providerOrderId,
+      id: order.providerOrderId,
       status: order.status,
       ...(transactionId && { transactionId }),
       totalPrice: centsToDollars(order.totalCents),
@@ -489,9 +493,12 @@ export class CheckoutService {
     };
   }
 
-  private async orderByProviderId(providerOrderId: string): Promise<OrderRow> {
-    const order = await this.deps.orders.byProviderOrderId(providerOrderId);
-    if (!order) throw new DomainError('not-found', ORDER_MESSAGES.orderNotFound);
+  /** An order by our id or, as the spec's capture path sends it, by the provider's. */
+  private async orderByRef(orderRef: string): Promise<OrderRow> {
+    const ours = ORDER_ID_PATTERN.test(orderRef);
+    const order = ours ? await this.deps.orders.byId(orderRef) : await this.deps.orders.byProviderOrderId(orderRef);
+    if (!order)
+      throw new DomainError('not-found', ours ? ORDER_MESSAGES.noSuchOrderId : ORDER_MESSAGES.noSuchProviderOrderId);
     return order;
   }
 

@@ -60,6 +60,43 @@ describe('orders', () => {
   });
 });
 
+describe('order ids', () => {
+  it("name ours orderId and the provider's providerOrderId; the paths take either and say which was not found", async () => {
+    const shopper = await createShopper(ctx);
+    const created = (await order(shopper.headers, [paidA.itemId])).json();
+    expect(created).toMatchObject({
+      orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      providerOrderId: expect.stringMatching(/^TEST-/),
+    });
+    expect(created.id).toBe(created.providerOrderId);
+
+    const byOurs = await ctx.app.inject({ url: `/api/orders/${created.orderId}`, headers: shopper.headers });
+    const byProvider = await ctx.app.inject({
+      url: `/api/orders/${created.providerOrderId}`,
+      headers: shopper.headers,
+    });
+    expect(byOurs.json()).toMatchObject({ orderId: created.orderId, providerOrderId: created.providerOrderId });
+    expect(byProvider.json()).toEqual(byOurs.json());
+
+    const captured = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${created.orderId}/capture`,
+      headers: shopper.headers,
+    });
+    expect(captured.json()).toMatchObject({ status: 'paid', orderId: created.orderId });
+
+    const unknownOurs = await ctx.app.inject({
+      url: '/api/orders/00000000-0000-4000-8000-000000000000',
+      headers: shopper.headers,
+    });
+    expect(unknownOurs.statusCode).toBe(404);
+    expect(unknownOurs.json().message).toMatch(/^No order of yours has this orderId\./);
+    const unknownProvider = await ctx.app.inject({ url: '/api/orders/5O190127TN364715T', headers: shopper.headers });
+    expect(unknownProvider.statusCode).toBe(404);
+    expect(unknownProvider.json().message).toMatch(/^No order of yours has this providerOrderId\./);
+  });
+});
+
 describe('capture with the test wallet', () => {
   it('records the transaction, grants the items, emails once and serves the files', async () => {
     const shopper = await createShopper(ctx, 'Grace');

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import {
   ConfirmTransactionBodySchema,
   CreateOrderBodySchema,
   CreateOrderResultSchema,
   LibrarySchema,
+  OrderRefParamsSchema,
   OrderResultSchema,
 } from '../../../contract/orders.ts';
 import { caller } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
 
-const OrderParams = z.object({ orderID: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderID is not valid') });
 const errors = {
   400: ApiErrorSchema,
   401: ApiErrorSchema,
@@ -52,8 +51,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
       schema: {
         tags: ['orders'],
         summary:
-          'Captures an approved payment (idempotent); grants the items once it has COMPLETED for the right amount',
-        params: OrderParams,
+          'Captures an approved payment (idempotent); grants the items once it has COMPLETED for the right amount. orderID is the orderId or the providerOrderId',
+        params: OrderRefParamsSchema,
         response: { 200: OrderResultSchema, 402: ApiErrorSchema, 502: ApiErrorSchema, ...errors },
       },
     },
@@ -66,8 +65,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: "One of the caller's orders, with download links once paid",
-        params: OrderParams,
+        summary: "One of the caller's orders (by orderId or providerOrderId), with download links once paid",
+        params: OrderRefParamsSchema,
         response: { 200: OrderResultSchema, ...errors },
       },
     },

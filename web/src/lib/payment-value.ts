@@ -1,3 +1,5 @@
+import { centsToDollars, dollarsToCents } from '../../../contract/money.ts';
+
 /** CHECKOUT keeps the cart's total for the payment page (display only: the server prices orders). */
 const PAYMENT_VALUE_KEY = 'paymentValue';
 
@@ -5,7 +7,7 @@ export const paymentValue = {
   set: (total: number) => sessionStorage.setItem(PAYMENT_VALUE_KEY, String(total)),
   get: (): number | undefined => {
     const value = Number(sessionStorage.getItem(PAYMENT_VALUE_KEY));
-    return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : undefined;
+    return Number.isFinite(value) && value > 0 ? centsToDollars(dollarsToCents(value)) : undefined;
   },
   clear: () => sessionStorage.removeItem(PAYMENT_VALUE_KEY),
 };

@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client.ts';
 
 export const checkoutApi = {
   createOrder: (itemIds: string[]) => api.post<CreateOrderResult>('/api/orders', { itemIds }),
-  capture: (id: string) => api.post<OrderResult>(`/api/orders/${encodeURIComponent(id)}/capture`),
-  order: (id: string) => api.get<OrderResult>(`/api/orders/${encodeURIComponent(id)}`),
+  /** Either id names the order: `orderId` (ours) or `providerOrderId`. */
+  capture: (orderId: string) => api.post<OrderResult>(`/api/orders/${encodeURIComponent(orderId)}/capture`),
+  order: (orderId: string) => api.get<OrderResult>(`/api/orders/${encodeURIComponent(orderId)}`),
   confirm: (transactionId: string) => api.post<OrderResult>('/api/items/transaction', { transactionId }),
 };

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { itemFileUrl } from '../../../../../contract/item-url.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
+import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { notify } from '../../../components/ui/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -23,6 +23,8 @@ export function PaymentPage() {
   const { payment } = usePublicConfig();
   const library = useLibrary();
   const [error, setError] = useState('');
+  // Our id of the order being paid: PayPal's buttons hand back only the provider's.
+  const orderId = useRef<string>(undefined);
   const value = paymentValue.get();
 
   // Checkout needs a logged-in user and the total that CHECKOUT stored.
@@ -40,12 +42,17 @@ export function PaymentPage() {
   const owned = new Set((library.data ?? []).map((entry) => entry.itemId));
   const lines = cart.items.map((entry) => entry.myItem);
   const toBuy = lines.filter((item) => !owned.has(item.itemId));
-  const total = toBuy.reduce((sum, item) => sum + Math.round(item.price * 100), 0) / 100;
+  const total = centsToDollars(toBuy.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
 
-  const createOrder = async () => (await checkoutApi.createOrder(toBuy.map((item) => item.itemId))).id;
-  const finish = async (id: string) => {
-    const result = await checkoutApi.capture(id);
-    navigate(`/success?order=${encodeURIComponent(result.id)}`, {
+  /** Creates the order and answers the provider's id, which PayPal's buttons expect. */
+  const createOrder = async () => {
+    const created = await checkoutApi.createOrder(toBuy.map((item) => item.itemId));
+    orderId.current = created.orderId;
+    return created.providerOrderId;
+  };
+  const finish = async (providerOrderId: string) => {
+    const result = await checkoutApi.capture(orderId.current ?? providerOrderId);
+    navigate(`/success?order=${encodeURIComponent(result.orderId)}`, {
       state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData },
     });
   };

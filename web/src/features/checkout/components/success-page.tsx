@@ -26,7 +26,7 @@ export function SuccessPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const passed = (location.state as { order?: OrderResult } | null)?.order;
-  const id = params.get('order') ?? passed?.id ?? '';
+  const id = params.get('order') ?? passed?.orderId ?? '';
   // The navigation state is there right after paying; after a reload the server answers.
   const { data, isError } = useQuery({
     queryKey: ['order', id],
