@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY } from './constants.ts';
 import { TIMESTAMP_ID_PATTERN } from './ids.ts';
 import { ItemIdSchema } from './item.ts';
 
@@ -46,7 +47,7 @@ export const OrderResultSchema = OrderIdsSchema.extend({
   status: z.enum(['created', 'capturing', 'pending', 'paid', 'failed', 'cancelled', 'refunded']),
   transactionId: z.string().optional(),
   totalPrice: z.number(),
-  currency: z.literal('USD'),
+  currency: z.literal(CURRENCY),
   paymentData: z.unknown().optional(),
   /** Download links only once paid, and only for items this order granted. */
   items: z.array(PurchasedItemSchema),

@@ -19,3 +19,18 @@ export const isPlainText = (value: string) => !CONTROL_CHARACTER.test(value);
  * images/items/{itemId}/): letters and digits, with '.', '_' and '-' after the first.
  */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside HTML, in an element or a quoted attribute (pages and emails). */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
+
+/** `Sunset Ridge (final)` → `sunset-ridge-final`: names in keys and tags keep to a safe alphabet. */
+export function slugify(value: string, fallback: string): string {
+  const slug = value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return slug || fallback;
+}

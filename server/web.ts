@@ -8,13 +8,11 @@ import { matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts
 import { IMMUTABLE_CACHE } from './shared/constants.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from './services/catalogue.service.ts';
+import { escapeHtml } from '../contract/text.ts';
 
 interface PageHead extends PageMeta {
   image?: string | undefined;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * Puts the app's stylesheet inside the page: a first visit then paints as soon as the HTML

@@ -7,6 +7,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import type { CatalogueService } from '../services/catalogue.service.ts';
 import { itemPrivateFolder, itemPublicFolder, putContentAddressed, storeThumbnails } from '../services/stored-files.ts';
 import { PALETTE_COUNT, paletteName, renderScene, type SceneSpec, type Theme } from './demo-art.ts';
+import { slugify } from '../../contract/text.ts';
 
 export const DEMO_ITEM_COUNT = 39;
 const CLIP = { size: { width: 720, height: 1280 }, fps: 24, frames: 48, preview: { width: 360, height: 640 } };
@@ -49,12 +50,6 @@ const NOUNS = {
 /** Positions (0 = newest) of the live items: one or more per theme, three among the newest 12. */
 const LIVE_POSITIONS = new Set([2, 4, 9, 20]);
 
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 export interface DemoPlan {
   itemId: string;
   name: string;
@@ -89,7 +84,7 @@ export function planDemoCatalogue(now: Date, count = DEMO_ITEM_COUNT): DemoPlan[
       itemId: timestampId(new Date(now.getTime() - i * 45 * 60_000)),
       name,
       spec,
-      tags: [theme, ...subject, slug(paletteLabel)],
+      tags: [theme, ...subject, slugify(paletteLabel, 'palette')],
       priceCents: freeDownload ? 0 : dollarsToCents(PRICES[i % PRICES.length]!),
       freeDownload,
       live: LIVE_POSITIONS.has(i),
@@ -104,7 +99,7 @@ async function* clipFrames(media: Media, spec: SceneSpec): AsyncIterable<Buffer>
 async function buildItem(plan: DemoPlan, storage: Storage, media: Media): Promise<NewItemRow> {
   const publicFolder = itemPublicFolder(plan.itemId);
   const privateFolder = itemPrivateFolder(plan.itemId);
-  const base = slug(plan.name);
+  const base = slugify(plan.name, 'wallpaper');
 
   const master = await media.image(renderScene(plan.spec), {
     width: MASTER_WIDTH,

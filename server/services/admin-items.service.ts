@@ -20,6 +20,7 @@ import {
   putContentAddressed,
   storeThumbnails,
 } from './stored-files.ts';
+import { slugify } from '../../contract/text.ts';
 
 interface AdminItemsDependencies {
   items: ItemsRepository;
@@ -33,12 +34,6 @@ interface AdminItemsDependencies {
 
 /** A live item's card clip: 3 seconds at 360x640. */
 const LIVE_PREVIEW = { size: { width: 360, height: 640 }, seconds: 3 };
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'wallpaper';
 
 const livePreviewJob = (itemId: string, videoKey: string): NewJob => ({
   kind: 'live-preview',
@@ -73,7 +68,7 @@ export class AdminItemsService {
       itemId,
       await buffer(await this.deps.storage.get(body.thumbnailKey)),
     );
-    const base = slug(body.name);
+    const base = slugify(body.name, 'wallpaper');
     const downloads: StoredDownload[] = [
       {
         key: image.key,

@@ -1,12 +1,10 @@
 import { formatUsd } from '../../contract/money.ts';
 import type { PurchasedItem } from '../../contract/orders.ts';
 import type { MailMessage } from '../providers/email/mailer.ts';
+import { escapeHtml } from '../../contract/text.ts';
 
 /** What an email says; the sender adds its purpose id. */
 type MailContent = Omit<MailMessage, 'id'>;
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One layout for every email: a heading, paragraphs, one button, and the same in plain text. */
 function layout(
@@ -34,10 +32,10 @@ function layout(
   const html = `<!doctype html><html><body style="margin:0;background:#faf8f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#17141f">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
-<tr><td style="font-size:20px;font-weight:800;color:#a3307c;padding-bottom:16px">${escape(storeName)}</td></tr>
-<tr><td style="font-size:16px;line-height:1.55"><p>${escape(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}${parts.list?.html ?? ''}
-${parts.action ? `<p style="padding:12px 0"><a href="${escape(parts.action.url)}" style="display:inline-block;background:#17141f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${escape(parts.action.label)}</a></p><p style="font-size:13px;color:#524c63">Or open this link: <a href="${escape(parts.action.url)}" style="color:#524c63">${escape(parts.action.url)}</a></p>` : ''}
-<p style="font-size:13px;color:#524c63">${escape(parts.footer)}</p></td></tr></table></td></tr></table></body></html>`;
+<tr><td style="font-size:20px;font-weight:800;color:#a3307c;padding-bottom:16px">${escapeHtml(storeName)}</td></tr>
+<tr><td style="font-size:16px;line-height:1.55"><p>${escapeHtml(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${parts.list?.html ?? ''}
+${parts.action ? `<p style="padding:12px 0"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#17141f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#524c63">Or open this link: <a href="${escapeHtml(parts.action.url)}" style="color:#524c63">${escapeHtml(parts.action.url)}</a></p>` : ''}
+<p style="font-size:13px;color:#524c63">${escapeHtml(parts.footer)}</p></td></tr></table></td></tr></table></body></html>`;
   return { to, subject, text, html };
 }
 
@@ -83,15 +81,15 @@ export function orderEmail(
   const rows = items
     .map(
       (item) =>
-        `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><strong>${escape(item.name)}</strong> — ${escape(formatUsd(item.price))}<br>${item.downloads
+        `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><strong>${escapeHtml(item.name)}</strong> — ${escapeHtml(formatUsd(item.price))}<br>${item.downloads
           .map(
             (d) =>
-              `<a href="${escape(d.link)}" style="color:#a3307c;font-weight:700">Download ${escape(d.name)}</a> <span style="color:#524c63">(${escape(d.dimensions)})</span>`,
+              `<a href="${escapeHtml(d.link)}" style="color:#a3307c;font-weight:700">Download ${escapeHtml(d.name)}</a> <span style="color:#524c63">(${escapeHtml(d.dimensions)})</span>`,
           )
           .join('<br>')}</td></tr>`,
     )
     .join('');
-  const html = `<table role="presentation" width="100%" style="margin:8px 0 16px">${rows}<tr><td style="padding:10px 0;border-top:1px solid #e7e2da;font-weight:800">Total: ${escape(formatUsd(totalPrice))} (USD)</td></tr></table>`;
+  const html = `<table role="presentation" width="100%" style="margin:8px 0 16px">${rows}<tr><td style="padding:10px 0;border-top:1px solid #e7e2da;font-weight:800">Total: ${escapeHtml(formatUsd(totalPrice))} (USD)</td></tr></table>`;
   return layout(storeName, to, `Your ${storeName} wallpapers (order ${transactionId})`, {
     greeting: `Hi ${firstName},`,
     paragraphs: [
@@ -119,7 +117,7 @@ export function refundEmail(
     paragraphs: [
       `You already owned ${items.length === 1 ? 'a wallpaper' : 'some wallpapers'} of your last order, so we refunded ${formatUsd(total)} to your payment method. You keep every wallpaper you own.`,
     ],
-    list: { text: list.join('\n'), html: `<ul>${list.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` },
+    list: { text: list.join('\n'), html: `<ul>${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` },
     action: { label: 'Your purchases', url: `${publicUrl}/account` },
     footer: 'Refunds can take a few days to show on your statement.',
   });

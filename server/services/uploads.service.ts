@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { UploadKind, UploadResult } from '../../contract/admin.ts';
-import { isPlainText } from '../../contract/text.ts';
+import { isPlainText, slugify } from '../../contract/text.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Media } from '../providers/media/media.ts';
 import { isPublicKey, type Storage } from '../providers/storage/storage.ts';
@@ -44,16 +44,8 @@ async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ hea
   return { head, whole: Readable.from(rest()) };
 }
 
-/** `Sunset Ridge (final).JPG` → `sunset-ridge-final`: file names in keys keep to a safe alphabet. */
-export function sanitiseFileName(name: string): string {
-  const base = name
-    .replace(/\.[^.]*$/, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return base || 'file';
-}
+/** `Sunset Ridge (final).JPG` → `sunset-ridge-final`: the name without its extension, slugged. */
+export const sanitiseFileName = (name: string) => slugify(name.replace(/\.[^.]*$/, ''), 'file');
 
 /**
  * Stores an admin's upload under a key the server makes: thumbnails in the item's public folder,

@@ -1,8 +1,10 @@
+import type { CURRENCY } from '../../../contract/constants.ts';
+
 export interface PaymentOrder {
   /** Our order id: the provider keeps it as custom_id, and request ids derive from it. */
   orderId: string;
   totalCents: number;
-  currency: 'USD';
+  currency: typeof CURRENCY;
   lines: { itemId: string; name: string; priceCents: number }[];
 }
 
@@ -36,7 +38,7 @@ export interface WebhookEvent {
 export interface RefundRequest {
   captureId: string;
   amountCents: number;
-  currency: 'USD';
+  currency: typeof CURRENCY;
   /** Our id for this refund: repeating the request with it refunds once. */
   requestId: string;
   /** Shown to the buyer by the provider. */

@@ -7,6 +7,7 @@ import {
   type RefundRequest,
   type WebhookEvent,
 } from './payment.ts';
+import { CURRENCY } from '../../../contract/constants.ts';
 
 interface PayPalOptions {
   clientId: string;
@@ -16,7 +17,7 @@ interface PayPalOptions {
   webhookId?: string | undefined;
 }
 
-const money = (cents: number) => ({ currency_code: 'USD', value: centsToDollars(cents).toFixed(2) });
+const money = (cents: number) => ({ currency_code: CURRENCY, value: centsToDollars(cents).toFixed(2) });
 
 interface PayPalCapture {
   id?: string;

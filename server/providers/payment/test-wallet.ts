@@ -6,6 +6,7 @@ import {
   type PaymentProvider,
   type RefundRequest,
 } from './payment.ts';
+import { CURRENCY } from '../../../contract/constants.ts';
 
 const NOTE = 'Test payment — no money moves';
 
@@ -35,7 +36,7 @@ export class TestWallet implements PaymentProvider {
       status: 'COMPLETED',
       captureId,
       amountCents,
-      currency: 'USD',
+      currency: CURRENCY,
       raw: { wallet: 'test', note: NOTE, orderId: providerOrderId, captureId },
     };
   }

@@ -6,20 +6,14 @@ import {
   UploadQuerySchema,
   UploadResultSchema,
 } from '../../../contract/admin.ts';
-import { ApiErrorSchema } from '../../../contract/api.ts';
 import { ItemParamsSchema } from '../../../contract/item.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart } from '../../http/multipart.ts';
 import type { AdminItemsService } from '../../services/admin-items.service.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
+import { errorReplies } from '../../http/error-replies.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 export const adminItemRoutes: FastifyPluginAsyncZod<{
   uploads: UploadsService;

@@ -9,6 +9,7 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
+import { escapeHtml } from '../../../contract/text.ts';
 
 const FreeDownloadParams = z.object({
   itemId: ItemIdSchema,
@@ -31,8 +32,6 @@ function countDownload(
     .recordDownload(itemId)
     .catch((error: unknown) => request.log.warn({ err: error, itemId }, 'download not counted'));
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A refused link opened from an email gets a page, not JSON: it says why and where to go. */
 function refusalPage(message: string): string {

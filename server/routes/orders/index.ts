@@ -11,14 +11,9 @@ import {
 import { caller } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
+import { errorReplies } from '../../http/error-replies.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ordersPerTenMinutes: number }> = async (
   app,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
 import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
 import { REVIEW_MESSAGES } from '../../../contract/constants.ts';
 import { DomainError } from '../../shared/errors.ts';
@@ -9,6 +8,7 @@ import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
 import type { WaitingListService } from '../../services/waiting-list.service.ts';
+import { errorReplies } from '../../http/error-replies.ts';
 
 const IdParams = z.object({ id: z.uuid('id is not valid') });
 const ActionResult = z.object({
@@ -17,13 +17,7 @@ const ActionResult = z.object({
   status: z.literal(200),
   data: ReviewListItemSchema.optional(),
 });
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409);
 
 export const reviewRoutes: FastifyPluginAsyncZod<{
   uploads: UploadsService;

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
 import { notify } from '../../../components/ui/toast.ts';
 import { api } from '../../../lib/api-client.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
+import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { statusText } from './review-page.tsx';
 import { useReviewActions, type ReviewAction } from '../hooks/use-review-actions.ts';
@@ -15,49 +17,22 @@ const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 
 
 function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: () => void }) {
   const draft = entry.draft!;
-  const [name, setName] = useState(draft.name);
-  const [tags, setTags] = useState(draft.tags.join(', '));
-  const [price, setPrice] = useState(String(draft.price));
-  const [free, setFree] = useState(draft.freeDownload ? 'true' : 'false');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    setSaving(true);
-    try {
-      await api.patch(`/api/items/${entry.itemId}`, {
-        name: name.trim(),
-        tags: tags
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-        price: Number(price),
-        freeDownload: free === 'true',
-      });
-      notify.success('Draft saved');
-      onSaved();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The draft could not be saved.');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [fields, setFields] = useState<ItemFieldValues>({
+    name: draft.name,
+    price: String(draft.price),
+    freeDownload: draft.freeDownload,
+    tags: draft.tags.join(', '),
+  });
+  const { pending: saving, error, submitWith } = useFormSubmit('The draft could not be saved.');
+  const save = submitWith(async () => {
+    await api.patch(`/api/items/${entry.itemId}`, itemFieldsBody(fields));
+    notify.success('Draft saved');
+    onSaved();
+  });
 
   return (
     <form className="form" onSubmit={save}>
-      <label htmlFor="draft-name">name</label>
-      <input id="draft-name" value={name} onChange={(e) => setName(e.target.value)} />
-      <label htmlFor="draft-tags">tags</label>
-      <input id="draft-tags" value={tags} onChange={(e) => setTags(e.target.value)} />
-      <label htmlFor="draft-price">price</label>
-      <input id="draft-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-      <label htmlFor="draft-free">freeDownload</label>
-      <select id="draft-free" value={free} onChange={(e) => setFree(e.target.value)}>
-        <option value="false">false</option>
-        <option value="true">true</option>
-      </select>
+      <ItemFields idPrefix="draft" values={fields} onChange={setFields} />
       <p className="form__error" role="alert">
         {error}
       </p>

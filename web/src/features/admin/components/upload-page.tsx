@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
+import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
 
 type Progress = Partial<Record<UploadKind, number>>;
 
@@ -22,20 +23,18 @@ function validate(form: {
   image?: File | undefined;
   video?: File | undefined;
   itemId: string;
-  name: string;
-  price: string;
-  tags: string[];
+  fields: ItemFieldValues;
   dimensions: string;
 }): string[] {
   const lines = [];
+  const { name, price, tags } = itemFieldsBody(form.fields);
   if (!form.thumbnail) lines.push('thumbnailImage is invalid!');
   if (!form.image) lines.push('downloadImage is invalid!');
   if (form.type === 'live' && !form.video) lines.push('downloadVideo is invalid!');
   if (!form.itemId.trim()) lines.push('itemId is invalid!');
-  if (!form.name.trim()) lines.push('name is invalid!');
-  if (!form.price.trim() || !Number.isFinite(Number(form.price)) || Number(form.price) < 0)
-    lines.push('price is invalid!');
-  if (form.tags.length === 0) lines.push('tags is invalid!');
+  if (!name) lines.push('name is invalid!');
+  if (!form.fields.price.trim() || !Number.isFinite(price) || price < 0) lines.push('price is invalid!');
+  if (tags.length === 0) lines.push('tags is invalid!');
   if (!form.dimensions.trim()) lines.push('dimensions is invalid!');
   return lines;
 }
@@ -48,24 +47,21 @@ function UploadForm() {
   const [video, setVideo] = useState<File | undefined>();
   const [dimensions, setDimensions] = useState(DEFAULT_DIMENSIONS);
   const [itemId, setItemId] = useState(() => timestampId());
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState(String(DEFAULT_PRICE));
-  const [freeDownload, setFreeDownload] = useState('false');
-  const [tagsText, setTagsText] = useState('');
+  const [fields, setFields] = useState<ItemFieldValues>({
+    name: '',
+    price: String(DEFAULT_PRICE),
+    freeDownload: false,
+    tags: '',
+  });
   const [status, setStatus] = useState<string[]>([]);
   const [progress, setProgress] = useState<Progress>({});
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState(false);
   const [thumbnailInput, setThumbnailInput] = useState(0);
 
-  const tags = tagsText
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate({ type, thumbnail, image, video, itemId, name, price, tags, dimensions });
+    const problems = validate({ type, thumbnail, image, video, itemId, fields, dimensions });
     setStatus(problems);
     if (problems.length) return;
     setBusy(true);
@@ -90,11 +86,8 @@ function UploadForm() {
       say('saveToDb...');
       const saved = await api.post<{ itemId: string }>('/api/items', {
         itemId: itemId.trim(),
-        name: name.trim(),
-        price: Number(price),
-        freeDownload: freeDownload === 'true',
+        ...itemFieldsBody(fields),
         photoType: type,
-        tags,
         dimensions: dimensions.trim(),
         thumbnailKey: thumbnailUpload.key,
         imageKey: imageUpload.key,
@@ -146,22 +139,7 @@ function UploadForm() {
         )}
         <label htmlFor="upload-item-id">itemId</label>
         <input id="upload-item-id" value={itemId} onChange={(e) => setItemId(e.target.value)} />
-        <label htmlFor="upload-name">name</label>
-        <input id="upload-name" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="upload-price">price</label>
-        <input id="upload-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        <label htmlFor="upload-free">freeDownload</label>
-        <select id="upload-free" value={freeDownload} onChange={(e) => setFreeDownload(e.target.value)}>
-          <option value="false">false</option>
-          <option value="true">true</option>
-        </select>
-        <label htmlFor="upload-tags">tags</label>
-        <input
-          id="upload-tags"
-          value={tagsText}
-          placeholder="Landscape,Anime"
-          onChange={(e) => setTagsText(e.target.value)}
-        />
+        <ItemFields idPrefix="upload" values={fields} onChange={setFields} />
 
         {(Object.keys(progress) as UploadKind[]).map((kind) => (
           <div key={kind} className="upload-progress">

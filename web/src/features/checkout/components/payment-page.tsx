@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { itemFileUrl } from '../../../../../contract/item-url.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { notify } from '../../../components/ui/toast.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCart } from '../../../lib/cart-store.ts';
 import { useUser } from '../../../lib/user-store.ts';
@@ -22,7 +23,7 @@ export function PaymentPage() {
   const navigate = useNavigate();
   const { payment } = usePublicConfig();
   const library = useLibrary();
-  const [error, setError] = useState('');
+  const { pending: paying, error, setError, submitWith } = useFormSubmit('The payment failed.');
   // Our id of the order being paid: PayPal's buttons hand back only the provider's.
   const orderId = useRef<string>(undefined);
   const value = paymentValue.get();
@@ -44,26 +45,14 @@ export function PaymentPage() {
   const toBuy = lines.filter((item) => !owned.has(item.itemId));
   const total = centsToDollars(toBuy.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
 
-  /** Creates the order and answers the provider's id, which PayPal's buttons expect. */
-  const createOrder = async () => {
-    const created = await checkoutApi.createOrder(toBuy.map((item) => item.itemId));
-    orderId.current = created.orderId;
-    return created.providerOrderId;
-  };
-  const finish = async (providerOrderId: string) => {
-    const result = await checkoutApi.capture(orderId.current ?? providerOrderId);
+  const placeOrder = () => checkoutApi.createOrder(toBuy.map((item) => item.itemId));
+  const finish = async (orderRef: string) => {
+    const result = await checkoutApi.capture(orderRef);
     navigate(`/success?order=${encodeURIComponent(result.orderId)}`, {
       state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData },
     });
   };
-  const payWithTestWallet = async () => {
-    setError('');
-    try {
-      await finish(await createOrder());
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The payment failed.');
-    }
-  };
+  const payWithTestWallet = submitWith(async () => finish((await placeOrder()).orderId));
 
   return (
     <section className="section payment-page">
@@ -113,14 +102,18 @@ export function PaymentPage() {
             <Suspense fallback={<p className="page-loading">Loading PayPal…</p>}>
               <PayPalCheckout
                 clientId={payment.paypalClientId}
-                createOrder={createOrder}
-                onApproved={finish}
+                createOrder={async () => {
+                  const created = await placeOrder();
+                  orderId.current = created.orderId;
+                  return created.providerOrderId;
+                }}
+                onApproved={(providerOrderId) => finish(orderId.current ?? providerOrderId)}
                 onError={setError}
                 disabled={library.isPending}
               />
             </Suspense>
           ) : (
-            <TestWalletButton onPay={payWithTestWallet} disabled={library.isPending} />
+            <TestWalletButton onPay={() => void payWithTestWallet()} paying={paying} disabled={library.isPending} />
           )}
         </aside>
       </div>

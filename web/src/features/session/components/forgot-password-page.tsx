@@ -1,27 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
 
 export function ForgotPasswordPage() {
   usePageMeta('Forgot password');
   const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    setSubmitting(true);
-    try {
-      setMessage((await sessionApi.forgotPassword(email)).message);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong.');
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { pending: submitting, error, submitWith } = useFormSubmit('Something went wrong.');
+  const submit = submitWith(async () => setMessage((await sessionApi.forgotPassword(email)).message));
 
   return (
     <section className="section auth-card">

@@ -1,12 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_REDIRECT_DELAY_MS, MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { userStore } from '../../../lib/user-store.ts';
 import { PasswordField } from './password-field.tsx';
 
-type Status = 'idle' | 'submitting' | 'unverified' | 'success';
+type Status = 'idle' | 'unverified' | 'success';
 
 export function LoginPage() {
   usePageMeta('Log in');
@@ -16,7 +17,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState('');
+  const { pending, error, submitWith } = useFormSubmit('Login failed.');
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -24,25 +25,18 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [status, navigate, returnUrl]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    if (!email.trim() || !password) return setError('Please enter your email and password.');
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
-    setStatus('submitting');
-    try {
+  const submit = submitWith(
+    async () => {
       const result = await sessionApi.login(email, password);
-      if ('needVerified' in result) {
-        setStatus('unverified');
-        return;
-      }
+      if ('needVerified' in result) return setStatus('unverified');
       userStore.set({ uid: result.uid, firstName: result.firstName, email: result.email, isAdmin: result.isAdmin });
       setStatus('success');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Login failed.');
-      setStatus('idle');
-    }
-  };
+    },
+    () => {
+      if (!email.trim() || !password) return 'Please enter your email and password.';
+      if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
+    },
+  );
 
   if (status === 'unverified') {
     return (
@@ -86,11 +80,7 @@ export function LoginPage() {
         <p className="form__success" role="status">
           {status === 'success' ? 'Login Successful' : ''}
         </p>
-        <button
-          type="submit"
-          className="button button--wide"
-          disabled={status === 'submitting' || status === 'success'}
-        >
+        <button type="submit" className="button button--wide" disabled={pending || status === 'success'}>
           LOGIN
         </button>
       </form>

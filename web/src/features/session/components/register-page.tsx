@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, MIN_PASSWORD_LENGTH, USER_MESSAGES } from '../../../../../contract/constants.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { PasswordField } from './password-field.tsx';
@@ -13,27 +14,20 @@ export function RegisterPage() {
   const [firstName, setFirstName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState('');
   const [done, setDone] = useState(false);
+  const { pending: submitting, error, setError, submitWith } = useFormSubmit('Registration failed.');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    if (!firstName.trim() || !email.trim() || !password)
-      return setError('Please fill in your first name, email and password.');
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
-    setSubmitting(true);
-    try {
+  const submit = submitWith(
+    async () => {
       const result = await sessionApi.register({ firstName, lastName: '', email, password });
       if (!result.verificationEmailSent) setError(USER_MESSAGES.verificationEmailFailed);
       setDone(true);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Registration failed.');
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    () => {
+      if (!firstName.trim() || !email.trim() || !password) return 'Please fill in your first name, email and password.';
+      if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
+    },
+  );
 
   if (done) {
     return (

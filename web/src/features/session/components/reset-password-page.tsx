@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '../../../../../contract/constants.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
 import { PasswordField } from './password-field.tsx';
@@ -10,23 +11,12 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState('');
-  const [error, setError] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError('');
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(MESSAGES.passwordTooShort);
-    setSubmitting(true);
-    try {
-      setDone((await sessionApi.resetPassword(token, password)).message);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Something went wrong.');
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { pending: submitting, error, submitWith } = useFormSubmit('Something went wrong.');
+  const submit = submitWith(
+    async () => setDone((await sessionApi.resetPassword(token, password)).message),
+    () => (password.length < MIN_PASSWORD_LENGTH ? MESSAGES.passwordTooShort : undefined),
+  );
 
   return (
     <section className="section auth-card">
