@@ -6,6 +6,18 @@ import { escapeHtml } from '../../contract/text.ts';
 /** What an email says; the sender adds its purpose id. */
 type MailContent = Omit<MailMessage, 'id'>;
 
+const BUTTON_STYLE =
+  'display:inline-block;background:#17141f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px';
+
+/** The email's one button, with its link written out for clients that hide buttons. */
+function actionButton(action: { url: string; label: string }): string {
+  const url = escapeHtml(action.url);
+  return [
+    `<p style="padding:12px 0"><a href="${url}" style="${BUTTON_STYLE}">${escapeHtml(action.label)}</a></p>`,
+    `<p style="font-size:13px;color:#524c63">Or open this link: <a href="${url}" style="color:#524c63">${url}</a></p>`,
+  ].join('');
+}
+
 /** One layout for every email: a heading, paragraphs, one button, and the same in plain text. */
 function layout(
   storeName: string,
@@ -34,7 +46,7 @@ function layout(
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td style="font-size:20px;font-weight:800;color:#a3307c;padding-bottom:16px">${escapeHtml(storeName)}</td></tr>
 <tr><td style="font-size:16px;line-height:1.55"><p>${escapeHtml(parts.greeting)}</p>${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${parts.list?.html ?? ''}
-${parts.action ? `<p style="padding:12px 0"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#17141f;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 24px;border-radius:999px">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#524c63">Or open this link: <a href="${escapeHtml(parts.action.url)}" style="color:#524c63">${escapeHtml(parts.action.url)}</a></p>` : ''}
+${parts.action ? actionButton(parts.action) : ''}
 <p style="font-size:13px;color:#524c63">${escapeHtml(parts.footer)}</p></td></tr></table></td></tr></table></body></html>`;
   return { to, subject, text, html };
 }

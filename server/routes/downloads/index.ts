@@ -35,7 +35,13 @@ function countDownload(
 
 /** A refused link opened from an email gets a page, not JSON: it says why and where to go. */
 function refusalPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Download unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#17141f"><h1>Download unavailable</h1><p>${escapeHtml(message)}</p><p><a href="/account" style="color:#a3307c;font-weight:700">Go to your account</a></p></body></html>`;
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Download unavailable</title></head>',
+    '<body style="font-family:system-ui,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#17141f">',
+    `<h1>Download unavailable</h1><p>${escapeHtml(message)}</p>`,
+    '<p><a href="/account" style="color:#a3307c;font-weight:700">Go to your account</a></p></body></html>',
+  ].join('');
 }
 
 export const downloadRoutes: FastifyPluginAsyncZod<{
