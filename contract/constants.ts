@@ -6,6 +6,9 @@ export const CURRENCY = 'USD';
 export const TAX = 0;
 
 export const HOME_ITEM_COUNT = 12;
+/** Every catalogue list is paged: this many items unless `limit` says otherwise, and never more than the most. */
+export const LIST_PAGE_SIZE = 60;
+export const LIST_MAX_PAGE_SIZE = 200;
 export const MIN_PASSWORD_LENGTH = 8;
 export const LOGIN_REDIRECT_DELAY_MS = 1500;
 export const EMAIL_THROTTLE_MS = 7000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHOTO_TYPES } from './constants.ts';
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, PHOTO_TYPES } from './constants.ts';
 import { SAFE_NAME, text } from './text.ts';
 
 /** Ids become storage folder names, so they follow the storage's own rule for a name. */
@@ -71,16 +71,35 @@ export type Item = z.infer<typeof ItemSchema>;
 export const ITEM_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc', 'name'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 
-export const ItemListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+/**
+ * How every list is paged: `limit` items from `cursor` (opaque, from the previous answer's
+ * `Link: rel="next"`), or from `offset` for clients that count.
+ */
+export const PagingQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, `limit must be 1 to ${LIST_MAX_PAGE_SIZE}`)
+    .max(LIST_MAX_PAGE_SIZE, `limit must be 1 to ${LIST_MAX_PAGE_SIZE}`)
+    .default(LIST_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  cursor: z
+    .string()
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid')
+    .optional(),
+});
+export type PagingQuery = z.infer<typeof PagingQuerySchema>;
+
+export const ItemListQuerySchema = PagingQuerySchema.extend({
   sort: z.enum(ITEM_SORTS).default('newest'),
+  /** Narrows a tag's list to one photo type (the anime page shows its static items). */
+  photoType: z.enum(PHOTO_TYPES).optional(),
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
-export const SearchQuerySchema = z.object({
+export const SearchQuerySchema = PagingQuerySchema.extend({
   q: text().trim().min(1, 'q must not be empty').max(100, 'q must be at most 100 characters'),
-  limit: z.coerce.number().int().min(1).max(100).default(48),
 });
 
 export const SearchTermParamsSchema = z.object({

@@ -25,11 +25,18 @@ export const ADMIN = { email: 'boss@example.com', password: 'violet-harbor-42', 
 
 /**
  * One seeded store and one Chromium for the tests of a file; both are closed after them. With
- * `withAdmin`, the admin command creates ADMIN, and with `ingest` the ingest command queues a
- * folder's images, on the store's DATA_DIR before it starts (the running store holds it).
+ * `withAdmin`, the admin command creates ADMIN, with `ingest` the ingest command queues a
+ * folder's images, and with `grow` copies of the demo items are added, on the store's DATA_DIR
+ * before it starts (the running store holds it).
  */
 export function useStoreSession(
-  options: { env?: Record<string, string>; withAdmin?: boolean; ingest?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    withAdmin?: boolean;
+    ingest?: string;
+    /** Copies of the demo items added before the store starts (scripts/grow-catalogue.ts). */
+    grow?: { items: number; tags: string };
+  } = {},
 ): StoreSession {
   const session = {} as StoreSession;
   beforeAll(async () => {
@@ -59,6 +66,13 @@ export function useStoreSession(
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       });
+    }
+    if (options.grow) {
+      execFileSync(
+        process.execPath,
+        ['scripts/grow-catalogue.ts', '--items', String(options.grow.items), '--tags', options.grow.tags],
+        { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+      );
     }
     const [store, browser] = await Promise.all([
       startStore({ dataDir, env: options.env }),

@@ -156,6 +156,8 @@ export async function buildApp(deps: AppDependencies) {
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      // Lists say where the next page is and how many there are in these headers.
+      exposedHeaders: ['Link', 'X-Total-Count'],
       maxAge: 600,
     });
   }

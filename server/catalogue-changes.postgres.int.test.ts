@@ -39,7 +39,7 @@ describe('two API processes on one PostgreSQL server', () => {
     });
     return openRuntime(config, createLogger(config));
   };
-  const published = async () => (await reader.catalogue.newest()).length;
+  const published = async () => (await reader.catalogue.listJson({ limit: 200, offset: 0, sort: 'newest' })).total;
 
   beforeAll(async () => {
     testDatabase = await openTestDatabase();

@@ -44,7 +44,10 @@ export async function loadPageRenderer(
     const response = await app.inject({ method: 'GET', url: apiPath });
     return new Response(new Uint8Array(response.rawPayload), {
       status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+      headers: {
+        'content-type': String(response.headers['content-type'] ?? ''),
+        'x-total-count': String(response.headers['x-total-count'] ?? ''),
+      },
     });
   });
 

@@ -62,7 +62,7 @@ export async function registerWebApp(
   async function headFor(pathname: string, page: ReturnType<typeof matchPage>): Promise<PageHead | undefined> {
     const itemIndex = page?.id === 'item' ? /^\/item\/(\d{1,6})\/?$/.exec(pathname)?.[1] : undefined;
     if (itemIndex !== undefined) {
-      const item = (await options.catalogue.newest())[Number(itemIndex)];
+      const item = await options.catalogue.atIndex(Number(itemIndex));
       if (item) {
         return {
           title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,6 +55,8 @@ export async function openDatabase(options: {
   // store's process, the catalogue cache and the OS page cache do that work.
   const client = await PGlite.create(options.pgliteDir, {
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+    // Near-spelling search (migration 0007); a server has it in its contrib package.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

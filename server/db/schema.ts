@@ -74,6 +74,20 @@ export const items = pgTable(
     index('items_published_item_id_idx').on(t.published, t.itemId),
     index('items_tags_idx').using('gin', t.tags),
     index('items_search_idx').using('gin', t.search),
+    // Each sort of the catalogue walks one index of the published items (keyset paging).
+    index('items_published_price_idx')
+      .on(t.priceCents, t.itemId)
+      .where(sql`published`),
+    index('items_published_name_idx')
+      .on(t.name, t.itemId)
+      .where(sql`published`),
+    index('items_published_type_idx')
+      .on(t.photoType, t.itemId)
+      .where(sql`published`),
+    // Near spellings when full-text search finds nothing (pg_trgm; items_words is in migration 0007).
+    index('items_words_trgm_idx')
+      .using('gin', sql`items_words(${t.name}, ${t.tags}) gin_trgm_ops`)
+      .where(sql`published`),
   ],
 );
 

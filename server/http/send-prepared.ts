@@ -17,7 +17,22 @@ function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | undefine
 }
 
 /**
- * Sends a prepared JSON answer: 304 when the client has it, otherwise the encoding it takes.
+ * How long a CDN or browser may keep a catalogue answer, and serve it stale while it asks again:
+ * a write shows everywhere within a minute. The web app revalidates every time (ETag → 304).
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** The address of the next page: the same request with the next cursor in place of any offset. */
+function nextLink(request: FastifyRequest, cursor: string): string {
+  const url = new URL(request.url, 'http://store');
+  url.searchParams.delete('offset');
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
+/**
+ * Sends a prepared JSON answer, with its list position (`X-Total-Count`, `Link: rel="next"`) and
+ * caching headers: 304 when the client has it, otherwise the encoding it takes.
  * These public reads skip the serializer and Helmet (decision 004); of Helmet's headers only
  * nosniff means anything for JSON.
  */
@@ -28,6 +43,9 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answe
     .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
     .header('etag', answer.etag)
     .type('application/json; charset=utf-8');
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
+  if (answer.total !== undefined) reply.header('x-total-count', String(answer.total));
+  if (answer.next) reply.header('link', nextLink(request, answer.next));
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag))
     return reply.code(304).send();
   const encoding = negotiate(request.headers['accept-encoding']);

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Item, ItemListQuery, ItemSort, WallpapersPageQuery } from '../../contract/item.ts';
+import type { Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
 import { THEMES, type PhotoType } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
-import type { ItemsRepository } from '../db/repositories/items.repository.ts';
+import { sortKeyOf, type CatalogueFilter, type ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { RunInTransaction } from '../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../db/schema.ts';
-import { prepareAnswer, type PreparedAnswer } from '../shared/prepared-answer.ts';
+import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared/prepared-answer.ts';
 import { AnswerCache } from './answer-cache.ts';
+import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { toPublicItem } from './item-view.ts';
-
-interface Snapshot {
-  newest: Item[];
-  byId: Map<string, Item>;
-  bySort: Map<ItemSort, Item[]>;
-  /** How many published items carry each tag. */
-  tagCounts: Map<string, number>;
-}
 
 /**
  * The old clients name themes by their route ('Painting' for anime, 'City' for minimalistic).
@@ -32,17 +25,15 @@ const ALL_CATALOGUES = new Set(['', 'wallpapers']);
 const POPULAR_WINDOW_DAYS = 30;
 const PURCHASE_WEIGHT = 5;
 
-const COMPARATORS: Record<Exclude<ItemSort, 'newest'>, (a: Item, b: Item) => number> = {
-  oldest: (a, b) => (a.itemId < b.itemId ? -1 : 1),
-  'price-asc': (a, b) => a.price - b.price || (a.itemId < b.itemId ? 1 : -1),
-  'price-desc': (a, b) => b.price - a.price || (a.itemId < b.itemId ? 1 : -1),
-  name: (a, b) => a.name.localeCompare(b.name, 'en'),
-};
+/** Search ranks at most this many matches (the newest), so a common word costs what a rare one does. */
+export const SEARCH_CANDIDATES = 1000;
 
-const listKey = (query: ItemListQuery) => `${query.sort}:${query.offset}:${query.limit ?? ''}`;
+/** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
+const MAX_KEPT_COUNTS = 1000;
 
-function page(items: Item[], query: ItemListQuery): Item[] {
-  return items.slice(query.offset, query.limit === undefined ? undefined : query.offset + query.limit);
+/** A page of a list before it becomes bytes. */
+interface Page extends ListPosition {
+  body: unknown;
 }
 
 /** Tags are kept lower-case, trimmed and once each (decision 002). */
@@ -63,16 +54,18 @@ export function toPrefixQuery(text: string): string | undefined {
 export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
 
 /**
- * The published catalogue. Reads are served from an in-memory snapshot, and the JSON of each
- * answer is kept as bytes, so browsing rarely touches the database; every write goes through
- * this service, drops both, and is announced to the other processes on the same database.
+ * The published catalogue (decision 025). Every read is one indexed query for one page, so
+ * memory does not grow with the catalogue; the bytes of each answer are kept in a cache bounded
+ * by size and keyed by the query and the catalogue's version. A write bumps the version,
+ * rereads nothing, and is announced to the other processes on the same database.
  */
 export class CatalogueService {
-  private snapshot: Promise<Snapshot> | undefined;
   private readonly answers: AnswerCache;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
-  /** Bumped by every write, so an answer built from an older snapshot is never cached. */
+  /** How many items each filter finds, for this version. */
+  private readonly counts = new Map<string, Promise<number>>();
+  /** Bumped by every write, so an answer built from an older catalogue is never cached. */
   private generation = 0;
   private readonly items: ItemsRepository;
   private readonly inTransaction: RunInTransaction;
@@ -92,31 +85,31 @@ export class CatalogueService {
 
   invalidate(): void {
     this.generation++;
-    this.snapshot = undefined;
     this.answers.clear();
     this.building.clear();
+    this.counts.clear();
   }
 
-  /** Drops this process's copy when another process announces a write. */
+  /** Drops this process's answers when another process announces a write. */
   hearAnnouncement(payload: string): void {
     if (payload !== this.instanceId) this.invalidate();
   }
 
-  /** Every write ends here: this process's copy goes, and the other processes hear of it. */
+  /** Every write ends here: this process's answers go, and the other processes hear of it. */
   private async changed(): Promise<void> {
     this.invalidate();
     await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
   }
 
   /** An answer's JSON, compressed, built once per catalogue version (and once however many ask at once). */
-  private json(key: string, build: (snapshot: Snapshot) => unknown): Promise<PreparedAnswer> {
+  private json(key: string, build: () => Promise<Page>): Promise<PreparedAnswer> {
     const cached = this.answers.get(key);
     if (cached) return Promise.resolve(cached);
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const building = this.load()
-      .then(async (snapshot) => prepareAnswer(Buffer.from(JSON.stringify(await build(snapshot)))))
+    const building = build()
+      .then(({ body, ...position }) => prepareAnswer(Buffer.from(JSON.stringify(body)), position))
       .then((answer) => {
         // An answer built from an older catalogue is sent, not kept.
         if (generation === this.generation) this.answers.set(key, answer);
@@ -130,41 +123,88 @@ export class CatalogueService {
     return building;
   }
 
+  private count(filter: CatalogueFilter): Promise<number> {
+    const key = `${filter.tag ?? ''}|${filter.photoType ?? ''}`;
+    let counted = this.counts.get(key);
+    if (!counted) {
+      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+      counted = this.items.countPublished(filter);
+      this.counts.set(key, counted);
+      counted.catch(() => this.counts.delete(key));
+    }
+    return counted;
+  }
+
+  /** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
+  private async resolveTag(tag: string): Promise<string> {
+    const alias = THEME_ALIASES.get(tag);
+    return alias && !(await this.items.tagInUse(tag)) ? alias : tag;
+  }
+
+  /** One page of a list in the query's order, with the cursor of the next and the list's total. */
+  private async page(filter: CatalogueFilter, query: ItemListQuery): Promise<Page> {
+    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort);
+    const rows = await this.items.page({
+      filter,
+      sort: query.sort,
+      limit: query.limit + 1,
+      after,
+      offset: after ? 0 : query.offset,
+    });
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      body: shown.map(toPublicItem),
+      next:
+        rows.length > query.limit && last
+          ? encodeCursor({ sort: query.sort, key: sortKeyOf(query.sort, last) })
+          : undefined,
+      total: await this.count(filter),
+    };
+  }
+
+  private listKey(kind: string, query: ItemListQuery): string {
+    return `${kind}:${query.sort}:${query.limit}:${query.cursor ?? `@${query.offset}`}`;
+  }
+
   listJson(query: ItemListQuery): Promise<PreparedAnswer> {
-    return this.json(`list:${listKey(query)}`, (s) => page(this.sorted(s, query.sort), query));
+    return this.json(this.listKey('all', query), () => this.page({}, query));
   }
 
   byTagJson(tag: string, query: ItemListQuery): Promise<PreparedAnswer> {
     const wanted = tag.toLowerCase();
-    return this.json(`tag:${wanted}:${listKey(query)}`, (s) => {
-      const resolved = resolveTag(s, wanted);
-      return page(
-        this.sorted(s, query.sort).filter((item) => item.tags.includes(resolved)),
-        query,
-      );
-    });
+    return this.json(this.listKey(`tag:${wanted}:${query.photoType ?? ''}`, query), async () =>
+      this.page({ tag: await this.resolveTag(wanted), photoType: query.photoType }, query),
+    );
+  }
+
+  byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<PreparedAnswer> {
+    return this.json(this.listKey(`type:${photoType}`, query), () => this.page({ photoType }, query));
   }
 
   /** Every tag of the published catalogue with how many items carry it, most used first. */
   tagsJson(): Promise<PreparedAnswer> {
-    return this.json('tags', (s) =>
-      [...s.tagCounts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1)).map(([tag, count]) => ({ tag, count })),
-    );
+    return this.json('tags', async () => ({ body: await this.items.tagCounts() }));
   }
 
   /** The Android app's paged listing, newest first: all items, or one catalogue (a tag or a theme's name). */
   wallpapersPageJson(query: WallpapersPageQuery): Promise<PreparedAnswer> {
     const catalog = query.catalog.toLowerCase();
-    return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, (s) => {
-      const tag = resolveTag(s, catalog);
-      const all = ALL_CATALOGUES.has(catalog) ? s.newest : s.newest.filter((item) => item.tags.includes(tag));
-      const totalPages = Math.ceil(all.length / query.pageSize);
+    return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
+      const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
+      const [rows, totalItems] = await Promise.all([
+        this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        this.count(filter),
+      ]);
+      const totalPages = Math.ceil(totalItems / query.pageSize);
       return {
-        items: all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
-        currentPage: query.page,
-        totalPages,
-        totalItems: all.length,
-        hasMore: query.page < totalPages,
+        body: {
+          items: rows.map(toPublicItem),
+          currentPage: query.page,
+          totalPages,
+          totalItems,
+          hasMore: query.page < totalPages,
+        },
       };
     });
   }
@@ -175,17 +215,16 @@ export class CatalogueService {
    * sample is meant to change.
    */
   async popularJson(limit: number): Promise<PreparedAnswer> {
-    const snapshot = await this.load();
     const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
-    const chosen = ranked.map((itemId) => snapshot.byId.get(itemId)).filter((item) => item !== undefined);
-    const taken = new Set(chosen.map((item) => item.itemId));
-    const others = snapshot.newest.filter((item) => !taken.has(item.itemId));
-    while (chosen.length < limit && others.length) {
-      const [picked] = others.splice(Math.floor(Math.random() * others.length), 1);
-      chosen.push(picked!);
+    const rows = new Map((await this.items.byIds(ranked)).map((row) => [row.itemId, row]));
+    const chosen = ranked.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
+    if (chosen.length < limit) {
+      const taken = new Set(ranked);
+      const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
+      chosen.push(...extra.slice(0, limit - chosen.length));
     }
-    return prepareAnswer(Buffer.from(JSON.stringify(chosen)));
+    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(toPublicItem))));
   }
 
   /** Counts a download of an item for what is popular (one row per item and UTC day). */
@@ -193,43 +232,56 @@ export class CatalogueService {
     return this.items.addDownload(itemId);
   }
 
-  byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<PreparedAnswer> {
-    return this.json(`type:${photoType}:${listKey(query)}`, (s) =>
-      page(
-        this.sorted(s, query.sort).filter((item) => item.photoType === photoType),
-        query,
-      ),
-    );
-  }
-
-  /** Every published item, newest first (the order of the carousel's indexes). */
-  async newest(): Promise<readonly Item[]> {
-    return (await this.load()).newest;
+  /** The published item at a position of the newest-first list (the carousel's index). */
+  async atIndex(index: number): Promise<Item | undefined> {
+    const [row] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
+    return row && toPublicItem(row);
   }
 
   async get(itemId: string): Promise<Item | undefined> {
-    return (await this.load()).byId.get(itemId);
+    const row = await this.items.published(itemId);
+    return row && toPublicItem(row);
   }
 
   /** The item's JSON, or undefined when no published item has that id. */
   async itemJson(itemId: string): Promise<PreparedAnswer | undefined> {
-    if (!(await this.get(itemId))) return undefined;
-    return this.json(`item:${itemId}`, (s) => s.byId.get(itemId));
+    const key = `item:${itemId}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const item = await this.get(itemId);
+    return item && this.json(key, async () => ({ body: item }));
+  }
+
+  /** Published items newest first, page by page (the sitemap); never the whole catalogue at once. */
+  publishedPages(pageSize: number): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+    return this.items.publishedIdsNewestFirst(pageSize);
   }
 
   /**
-   * Full-text search over names and tags, best match first. Answers are kept like every other
-   * catalogue answer: people search for the same few words, and a write drops them all.
+   * Full-text search over names and tags, best match first, paged. When the words match nothing,
+   * names and tags spelled like them are found instead (one page, closest first).
    */
-  async searchJson(text: string, limit: number): Promise<PreparedAnswer> {
+  searchJson(text: string, paging: PagingQuery): Promise<PreparedAnswer> {
     const query = toPrefixQuery(text);
-    if (!query) return prepareAnswer(Buffer.from('[]'));
-    return this.json(`search:${limit}:${query}`, (snapshot) => this.search(query, limit, snapshot));
-  }
-
-  private async search(query: string, limit: number, snapshot: Snapshot): Promise<Item[]> {
-    const ids = await this.items.search(query, limit);
-    return ids.map((itemId) => snapshot.byId.get(itemId)).filter((item) => item !== undefined);
+    if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
+    const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
+    return this.json(`search:${query}:${paging.limit}:${skip}`, async () => {
+      const rows = await this.items.search(query, {
+        limit: paging.limit + 1,
+        offset: skip,
+        candidates: SEARCH_CANDIDATES,
+      });
+      if (rows.length === 0 && skip === 0) {
+        const near = await this.items.similar(text.trim().toLowerCase(), { limit: paging.limit, offset: 0 });
+        return { body: near.map(toPublicItem), total: near.length };
+      }
+      const shown = rows.slice(0, paging.limit);
+      return {
+        body: shown.map(toPublicItem),
+        next: rows.length > paging.limit ? encodeCursor({ sort: 'rank', skip: skip + paging.limit }) : undefined,
+        total: await this.items.countSearch(query, SEARCH_CANDIDATES),
+      };
+    });
   }
 
   countAll(): Promise<number> {
@@ -260,38 +312,12 @@ export class CatalogueService {
     await this.changed();
   }
 
+  /** The newest published rows, as stored. */
+  newestRows(limit: number): Promise<ItemRow[]> {
+    return this.items.page({ filter: {}, sort: 'newest', limit });
+  }
+
   findRow(itemId: string): Promise<ItemRow | undefined> {
     return this.items.byId(itemId);
   }
-
-  private sorted(snapshot: Snapshot, sort: ItemSort): Item[] {
-    if (sort === 'newest') return snapshot.newest;
-    let sorted = snapshot.bySort.get(sort);
-    if (!sorted) {
-      sorted = [...snapshot.newest].sort(COMPARATORS[sort]);
-      snapshot.bySort.set(sort, sorted);
-    }
-    return sorted;
-  }
-
-  private load(): Promise<Snapshot> {
-    this.snapshot ??= this.readSnapshot().catch((error: unknown) => {
-      this.snapshot = undefined;
-      throw error;
-    });
-    return this.snapshot;
-  }
-
-  private async readSnapshot(): Promise<Snapshot> {
-    const newest = (await this.items.publishedNewestFirst()).map(toPublicItem);
-    const tagCounts = new Map<string, number>();
-    for (const tag of newest.flatMap((item) => item.tags)) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
-    return { newest, byId: new Map(newest.map((item) => [item.itemId, item])), bySort: new Map(), tagCounts };
-  }
-}
-
-/** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
-function resolveTag(snapshot: Snapshot, tag: string): string {
-  const alias = THEME_ALIASES.get(tag);
-  return alias && !snapshot.tagCounts.has(tag) ? alias : tag;
 }

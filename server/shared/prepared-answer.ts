@@ -12,23 +12,30 @@ const COMPRESS_FROM_BYTES = 1024;
  * The bytes of a JSON answer, compressed once (brotli and gzip beside the plain bytes) when it
  * is built rather than on every request, with an ETag of its content.
  */
-export interface PreparedAnswer {
+export interface PreparedAnswer extends ListPosition {
   plain: Buffer;
   br?: Buffer;
   gzip?: Buffer;
   etag: string;
 }
 
-export async function prepareAnswer(body: Buffer): Promise<PreparedAnswer> {
+/** Where a page of a list stands: the cursor of the next page, if any, and how many there are in all. */
+export interface ListPosition {
+  next?: string | undefined;
+  total?: number | undefined;
+}
+
+export async function prepareAnswer(body: Buffer, position: ListPosition = {}): Promise<PreparedAnswer> {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag };
+  const { next, total } = position;
+  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag, next, total };
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
     gzip(body, { level: 6 }),
   ]);
-  return { plain: body, br, gzip: gz, etag };
+  return { plain: body, br, gzip: gz, etag, next, total };
 }
 
 /** Bytes the answer holds in memory, for the cache's budget. */

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PhotoType } from '../../../contract/constants.ts';
+import type { ItemSort } from '../../../contract/item.ts';
 import type { Database } from '../client.ts';
 import {
   itemColumns,
@@ -9,6 +11,49 @@ import {
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
+import { rowsOf } from './raw-rows.ts';
+
+/** Which published items a list shows: all, one tag, one photo type, or a tag of one photo type. */
+export interface CatalogueFilter {
+  tag?: string | undefined;
+  photoType?: PhotoType | undefined;
+}
+
+/** Where a keyset page starts: the sort key of the last item of the page before it. */
+export type SortKey = [string] | [number | string, string];
+
+const published = (filter: CatalogueFilter): SQL | undefined =>
+  and(
+    eq(items.published, true),
+    filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
+    filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
+  );
+
+/** Each sort: its order (ties broken by itemId) and the condition for "after this key". */
+const SORTS: Record<ItemSort, { by: SQL[]; after: (key: SortKey) => SQL | undefined; key: (row: ItemRow) => SortKey }> =
+  {
+    newest: { by: [desc(items.itemId)], after: ([id]) => lt(items.itemId, String(id)), key: (r) => [r.itemId] },
+    oldest: { by: [asc(items.itemId)], after: ([id]) => gt(items.itemId, String(id)), key: (r) => [r.itemId] },
+    'price-asc': {
+      by: [asc(items.priceCents), desc(items.itemId)],
+      after: ([price, id]) =>
+        or(gt(items.priceCents, Number(price)), and(eq(items.priceCents, Number(price)), lt(items.itemId, id!))),
+      key: (r) => [r.priceCents, r.itemId],
+    },
+    'price-desc': {
+      by: [desc(items.priceCents), desc(items.itemId)],
+      after: ([price, id]) => sql`(${items.priceCents}, ${items.itemId}) < (${Number(price)}, ${id})`,
+      key: (r) => [r.priceCents, r.itemId],
+    },
+    name: {
+      by: [asc(items.name), asc(items.itemId)],
+      after: ([name, id]) => sql`(${items.name}, ${items.itemId}) > (${String(name)}, ${id})`,
+      key: (r) => [r.name, r.itemId],
+    },
+  };
+
+/** The keyset position of a row in a sort's order. */
+export const sortKeyOf = (sort: ItemSort, row: ItemRow): SortKey => SORTS[sort].key(row);
 
 /** The items of the catalogue, published or draft, and how much each is downloaded. */
 export class ItemsRepository {
@@ -33,21 +78,137 @@ export class ItemsRepository {
     return new Set(rows.map((row) => row.itemId));
   }
 
-  /** Every published item, newest first by itemId as text. */
-  async publishedNewestFirst(): Promise<ItemRow[]> {
-    return this.db.select(itemColumns).from(items).where(eq(items.published, true)).orderBy(desc(items.itemId));
+  /** A published item by its key. */
+  async published(itemId: string): Promise<ItemRow | undefined> {
+    const [row] = await this.db
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.itemId, itemId), eq(items.published, true)));
+    return row;
   }
 
-  /** Ids of the published items matching a tsquery, best match first. */
-  async search(tsQuery: string, limit: number): Promise<string[]> {
-    const query = sql`to_tsquery('simple', ${tsQuery})`;
-    const rows = await this.db
-      .select({ itemId: items.itemId })
+  /**
+   * One page of published items in a sort's order: after a keyset position (the sort key of the
+   * last item of the previous page) or from an offset. Each sort walks one index.
+   */
+  async page(request: {
+    filter: CatalogueFilter;
+    sort: ItemSort;
+    limit: number;
+    after?: SortKey | undefined;
+    offset?: number;
+  }): Promise<ItemRow[]> {
+    const order = SORTS[request.sort];
+    return this.db
+      .select(itemColumns)
       .from(items)
-      .where(and(eq(items.published, true), sql`${items.search} @@ ${query}`))
-      .orderBy(sql`ts_rank(${items.search}, ${query}) desc`, desc(items.itemId))
-      .limit(limit);
-    return rows.map((row) => row.itemId);
+      .where(and(published(request.filter), request.after && order.after(request.after)))
+      .orderBy(...order.by)
+      .limit(request.limit)
+      .offset(request.offset ?? 0);
+  }
+
+  /** How many published items a filter finds. */
+  async countPublished(filter: CatalogueFilter): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(items).where(published(filter));
+    return row?.n ?? 0;
+  }
+
+  /** Whether some published item carries this tag. */
+  async tagInUse(tag: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ one: sql`1` })
+      .from(items)
+      .where(published({ tag }))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Every tag of the published items with how many carry it, most used first. */
+  async tagCounts(): Promise<{ tag: string; count: number }[]> {
+    return rowsOf<{ tag: string; count: number }>(
+      await this.db.execute(
+        sql`select tag, count(*)::int as count from items, unnest(tags) as tag
+            where published group by tag order by count desc, tag`,
+      ),
+    );
+  }
+
+  /**
+   * Published items matching a tsquery, best first. Only the newest `candidates` matches are
+   * ranked, so a word found in half the catalogue costs no more than a rare one.
+   */
+  async search(tsQuery: string, page: { limit: number; offset: number; candidates: number }): Promise<ItemRow[]> {
+    const query = sql`to_tsquery('simple', ${tsQuery})`;
+    const matches = this.db.$with('matches').as(
+      this.db
+        .select({ itemId: items.itemId, rank: sql<number>`ts_rank(${items.search}, ${query})`.as('rank') })
+        .from(items)
+        .where(and(eq(items.published, true), sql`${items.search} @@ ${query}`))
+        .orderBy(desc(items.itemId))
+        .limit(page.candidates),
+    );
+    return this.db
+      .with(matches)
+      .select(itemColumns)
+      .from(matches)
+      .innerJoin(items, eq(items.itemId, matches.itemId))
+      .orderBy(desc(matches.rank), desc(items.itemId))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** How many published items a tsquery matches, counted up to `candidates`. */
+  async countSearch(tsQuery: string, candidates: number): Promise<number> {
+    const [row] = rowsOf<{ n: number }>(
+      await this.db.execute(
+        sql`select count(*)::int as n from (select 1 from items where published
+            and search @@ to_tsquery('simple', ${tsQuery}) limit ${candidates}) as matches`,
+      ),
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Published items whose name or tags hold a word spelled like `text` (pg_trgm), closest first. */
+  async similar(text: string, page: { limit: number; offset: number }): Promise<ItemRow[]> {
+    const words = sql`items_words(${items.name}, ${items.tags})`;
+    return this.db
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.published, true), sql`${text} <% ${words}`))
+      .orderBy(sql`word_similarity(${text}, ${words}) desc`, desc(items.itemId))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
+  /** A random handful of published items, read from a sample of the table's pages rather than all of it. */
+  async sample(size: number): Promise<ItemRow[]> {
+    const total = await this.countPublished({});
+    if (total === 0) return [];
+    const percent = Math.min(100, Math.max(1, ((size * 10) / total) * 100));
+    const rows = rowsOf<{ item_id: string }>(
+      await this.db.execute(
+        sql`select item_id from items tablesample system (${sql.raw(percent.toFixed(2))})
+            where published order by random() limit ${size}`,
+      ),
+    );
+    return this.byIds(rows.map((row) => row.item_id));
+  }
+
+  /** Published items newest first in pages of ids and dates, for the sitemap; never all in memory. */
+  async *publishedIdsNewestFirst(pageSize: number): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+    let after: string | undefined;
+    for (;;) {
+      const rows = await this.db
+        .select({ itemId: items.itemId, createdAt: items.createdAt })
+        .from(items)
+        .where(and(eq(items.published, true), after === undefined ? undefined : lt(items.itemId, after)))
+        .orderBy(desc(items.itemId))
+        .limit(pageSize);
+      if (rows.length) yield rows;
+      if (rows.length < pageSize) return;
+      after = rows.at(-1)!.itemId;
+    }
   }
 
   async count(): Promise<number> {

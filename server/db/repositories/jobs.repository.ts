@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { NewJob } from '../../shared/job-kinds.ts';
 import type { Database } from '../client.ts';
 import { jobs, type JobStatus } from '../schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -43,7 +44,7 @@ export class JobsRepository {
         for update skip locked
       )
       returning id`);
-    const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    const id = rowsOf<{ id: string }>(result)[0]?.id;
     if (!id) return undefined;
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row;

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { items, waitingItems } from '../schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type WaitingRow = typeof waitingItems.$inferSelect;
 
@@ -95,7 +96,7 @@ export class WaitingListRepository {
         for update skip locked
       )
       returning id`);
-    const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    const id = rowsOf<{ id: string }>(result)[0]?.id;
     return id ? this.byId(id) : undefined;
   }
 

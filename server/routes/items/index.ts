@@ -6,6 +6,7 @@ import {
   ItemListQuerySchema,
   ItemParamsSchema,
   ItemSchema,
+  PagingQuerySchema,
   PhotoTypeParamsSchema,
   PopularQuerySchema,
   SearchQuerySchema,
@@ -27,7 +28,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       helmet: false,
       schema: {
         tags: ['items'],
-        summary: 'Published items, newest first unless `sort` says otherwise',
+        summary:
+          'Published items, newest first unless `sort` says otherwise; paged by `limit` and `cursor` (or `offset`), with `Link: rel="next"` and `X-Total-Count`',
         querystring: ItemListQuerySchema,
         response: { 200: ItemListSchema },
       },
@@ -73,13 +75,13 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       helmet: false,
       schema: {
         tags: ['items'],
-        summary: 'Full-text search on names and tags; words match as prefixes',
+        summary:
+          'Full-text search on names and tags, words matching as prefixes, best first and paged; near spellings when nothing matches',
         querystring: SearchQuerySchema,
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.searchJson(request.query.q, request.query.limit)),
+    async (request, reply) => sendPrepared(request, reply, await catalogue.searchJson(request.query.q, request.query)),
   );
 
   // The old clients' paths (the original web app and the Android app), answered by the same service.
@@ -91,12 +93,12 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         tags: ['items'],
         summary: "The old clients' search: the same as /api/items/search?q={term}",
         params: SearchTermParamsSchema,
-        querystring: SearchQuerySchema.pick({ limit: true }),
+        querystring: PagingQuerySchema,
         response: { 200: ItemListSchema },
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query.limit)),
+      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query)),
   );
 
   app.get(

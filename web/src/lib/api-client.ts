@@ -18,12 +18,14 @@ export function setApiTransport(next: Transport): void {
   transport = next;
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function send(method: string, path: string, body?: unknown): Promise<{ data: unknown; headers: Headers }> {
   let response: Response;
   try {
     response = await transport(path, {
       method,
       credentials: 'same-origin',
+      // Catalogue answers may be kept a minute by a CDN; the app always asks again (an ETag makes it a 304).
+      ...(method === 'GET' && { cache: 'no-cache' as const }),
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
     });
@@ -36,11 +38,25 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     const message = (data as Partial<ApiError> | undefined)?.message ?? `Request failed (${response.status})`;
     throw new ApiRequestError(response.status, message);
   }
-  return data as T;
+  return { data, headers: response.headers };
+}
+
+const request = async <T>(method: string, path: string, body?: unknown) => (await send(method, path, body)).data as T;
+
+/** One page of a list: its items and how many the whole list holds (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
 }
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
+  getPage: async <T>(path: string): Promise<ListPage<T>> => {
+    const { data, headers } = await send('GET', path);
+    const items = data as T[];
+    const total = headers.get('x-total-count');
+    return { items, total: total ? Number(total) : items.length };
+  },
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),

@@ -37,21 +37,6 @@ export function useItemWindow(offset: number, limit: number) {
   });
 }
 
-export function useTagItems(tag: string) {
-  return useQuery({
-    queryKey: ['items', 'tag', tag],
-    queryFn: () => api.get<Item[]>(`/api/items/tag/${encodeURIComponent(tag)}`),
-  });
-}
-
-export function useSearch(q: string) {
-  return useQuery({
-    queryKey: ['items', 'search', q],
-    queryFn: () => api.get<Item[]>(`/api/items/search?q=${encodeURIComponent(q)}`),
-    enabled: q.trim().length > 0,
-  });
-}
-
 export function useItem(itemId: string | undefined) {
   return useQuery({
     queryKey: ['item', itemId],

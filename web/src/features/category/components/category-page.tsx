@@ -1,7 +1,8 @@
 import { PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useTagItems } from '../../../lib/catalogue-api.ts';
+import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+import { LoadMore } from '../../../components/catalogue/load-more.tsx';
 
 export interface CategoryConfig {
   page: 'landscape' | 'city' | 'painting';
@@ -41,8 +42,9 @@ export const CATEGORIES: readonly CategoryConfig[] = [
 export function CategoryPage({ category }: { category: CategoryConfig }) {
   const { meta } = PAGES[category.page];
   usePageMeta(meta.title, meta.description);
-  const { data, isPending } = useTagItems(category.tag);
-  const items = category.staticOnly ? data?.filter((item) => item.photoType === 'static') : data;
+  const list = usePagedItems(
+    `/api/items/tag/${encodeURIComponent(category.tag)}${category.staticOnly ? '?photoType=static' : ''}`,
+  );
   return (
     <>
       <section className="banner">
@@ -62,8 +64,11 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
       </section>
       <section className="section" aria-label={`${category.heading} wallpapers`}>
         <h2 className="visually-hidden">All {category.heading.toLowerCase()} wallpapers</h2>
-        <p className="section__count">{items ? `${items.length} wallpapers` : ' '}</p>
-        <ItemGrid items={items} loading={isPending} label={`${category.heading} wallpapers`} />
+        <p className="section__count">{list.total === undefined ? ' ' : `${list.total} wallpapers`}</p>
+        <ItemGrid items={list.items} loading={list.isPending} label={`${category.heading} wallpapers`} />
+        {list.hasMore && list.items && (
+          <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
+        )}
       </section>
     </>
   );

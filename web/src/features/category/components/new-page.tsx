@@ -2,18 +2,17 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PAGES } from '../../../../../contract/pages.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useItemWindow } from '../../../lib/catalogue-api.ts';
+import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+import { LoadMore } from '../../../components/catalogue/load-more.tsx';
 
-const PAGE_SIZE = 24;
 const neverChanges = () => () => {};
 
 /** The newest wallpapers; the grid can fill the screen for a closer look. */
 export function NewPage() {
   const meta = PAGES.new.meta;
   usePageMeta(meta.title, meta.description);
-  const [pages, setPages] = useState(1);
-  const { data, isPending, isFetching } = useItemWindow(0, PAGE_SIZE * pages);
+  const list = usePagedItems('/api/items');
   const stage = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   // Known only in the browser: a page rendered on the server hydrates without it, then shows it.
@@ -55,15 +54,11 @@ export function NewPage() {
             <Icon name="shrink" /> Exit full screen
           </button>
         )}
-        <ItemGrid items={data?.items} loading={isPending} label="Newest wallpapers" />
+        <ItemGrid items={list.items} loading={list.isPending} label="Newest wallpapers" />
+        {list.hasMore && list.items && (
+          <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
+        )}
       </div>
-      {data && data.items.length === PAGE_SIZE * pages && (
-        <div className="load-more">
-          <button type="button" className="button" disabled={isFetching} onClick={() => setPages((p) => p + 1)}>
-            {isFetching ? 'Loading…' : 'Show more'}
-          </button>
-        </div>
-      )}
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { Link, useSearchParams } from 'react-router';
 import { THEMES } from '../../../../../contract/constants.ts';
 import { PAGES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useSearch } from '../../../lib/catalogue-api.ts';
+import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+import { LoadMore } from '../../../components/catalogue/load-more.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 
 export function SearchPage() {
@@ -11,7 +12,7 @@ export function SearchPage() {
   const q = params.get('q')?.trim() ?? '';
   const meta = PAGES.search.meta;
   usePageMeta(q ? `“${q}” wallpapers` : meta.title, meta.description);
-  const { data, isPending, isError, error } = useSearch(q);
+  const list = usePagedItems(`/api/items/search?q=${encodeURIComponent(q)}`, { enabled: q.length > 0 });
 
   return (
     <section className="section">
@@ -28,17 +29,22 @@ export function SearchPage() {
           ))}
           .
         </p>
-      ) : isError ? (
+      ) : list.error ? (
         <p className="empty-state" role="alert">
-          {error.message}
+          {list.error.message}
         </p>
       ) : (
-        <ItemGrid
-          items={data}
-          loading={isPending}
-          label="Search results"
-          emptyText={`No wallpapers match “${q}”. Try another word.`}
-        />
+        <>
+          <ItemGrid
+            items={list.items}
+            loading={list.isPending}
+            label="Search results"
+            emptyText={`No wallpapers match “${q}”. Try another word.`}
+          />
+          {list.hasMore && list.items && (
+            <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
+          )}
+        </>
       )}
     </section>
   );

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_SORTS, type Item, type ItemSort } from '../../../contract/item.ts';
+import { ItemsRepository } from '../../db/repositories/items.repository.ts';
+import { transactionsOf } from '../../db/repositories/transactions.ts';
+import { CatalogueService } from '../../services/catalogue.service.ts';
+import { buildItemRow } from '../../test/builders.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+const THEMES = ['landscape', 'anime', 'minimalistic'];
+const NAMES = ['Quiet Dune', 'Amber Coast', 'Night Grid', 'Misty Pines', 'Neon Rain'];
+/** 150 published items with repeated prices and names, so ties are broken by itemId. */
+const seeded = Array.from({ length: 150 }, (_, i) =>
+  buildItemRow({
+    itemId: `20250101_0000_${i.toString(16).padStart(8, '0')}`,
+    name: NAMES[i % NAMES.length]!,
+    priceCents: [0, 199, 280, 499][i % 4]!,
+    freeDownload: i % 4 === 0,
+    photoType: i % 5 === 0 ? 'live' : 'static',
+    tags: [THEMES[i % 3]!, 'paging'],
+  }),
+);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.catalogue.insert(seeded);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+const nextOf = (link: string | string[] | undefined) => /^<([^>]+)>; rel="next"$/.exec(String(link ?? ''))?.[1];
+
+/** Follows `Link: rel="next"` to the end, calling `between` after each page. */
+async function walk(first: string, between: (page: number) => Promise<void> = async () => {}) {
+  const seen: Item[] = [];
+  let url: string | undefined = first;
+  for (let page = 0; url; page++) {
+    const response = await get(url);
+    expect(response.statusCode, url).toBe(200);
+    const body = response.json<Item[]>();
+    expect(body.length).toBeLessThanOrEqual(37);
+    seen.push(...body);
+    url = nextOf(response.headers.link);
+    await between(page);
+  }
+  return seen;
+}
+
+const ORDER: Record<ItemSort, (a: Item, b: Item) => number> = {
+  newest: (a, b) => (a.itemId < b.itemId ? 1 : -1),
+  oldest: (a, b) => (a.itemId < b.itemId ? -1 : 1),
+  'price-asc': (a, b) => a.price - b.price || (a.itemId < b.itemId ? 1 : -1),
+  'price-desc': (a, b) => b.price - a.price || (a.itemId < b.itemId ? 1 : -1),
+  name: (a, b) => (a.name === b.name ? (a.itemId < b.itemId ? -1 : 1) : a.name < b.name ? -1 : 1),
+};
+
+describe('paged lists', () => {
+  it('return every item exactly once, in order, for each sort, while items are inserted between pages', async () => {
+    let added = 0;
+    for (const sort of ITEM_SORTS) {
+      const before = new Set(seeded.map((row) => row.itemId));
+      const seen = await walk(`/api/items/tag/paging?limit=37&sort=${sort}`, async () => {
+        added++;
+        await ctx.catalogue.insert([
+          buildItemRow({ itemId: `20240101_0000_${added.toString(16).padStart(8, '0')}`, tags: ['paging'] }),
+        ]);
+      });
+      const original = seen.filter((item) => before.has(item.itemId));
+      expect(original.map((item) => item.itemId).sort(), sort).toEqual([...before].sort());
+      expect(new Set(seen.map((item) => item.itemId)).size, sort).toBe(seen.length);
+      expect(original, sort).toEqual([...original].sort(ORDER[sort]));
+    }
+  });
+
+  it('say how many there are and where the next page is, on the path that was asked', async () => {
+    const landscape = seeded.filter((row) => row.tags!.includes('landscape')).length;
+    const first = await get('/api/items/tag/landscape?limit=20&offset=0');
+    expect(first.headers['x-total-count']).toBe(String(landscape));
+    const next = nextOf(first.headers.link)!;
+    expect(next).toMatch(/^\/api\/items\/tag\/landscape\?limit=20&cursor=[A-Za-z0-9_-]+$/);
+    const last = await get(`/api/items/tag/landscape?limit=20&offset=${landscape - 5}`);
+    expect(last.json<Item[]>()).toHaveLength(5);
+    expect(last.headers.link).toBeUndefined();
+    // /painting's static anime items: filtered by the server, counted by it too.
+    const staticAnime = seeded.filter((row) => row.tags!.includes('anime') && row.photoType === 'static').length;
+    const painting = await get('/api/items/tag/painting?photoType=static&limit=200');
+    expect(painting.json<Item[]>()).toHaveLength(staticAnime);
+    expect(painting.headers['x-total-count']).toBe(String(staticAnime));
+  });
+
+  it('default to 60 items and refuse more than 200 or a malformed cursor with a 400', async () => {
+    expect((await get('/api/items')).json<Item[]>()).toHaveLength(60);
+    const tooMany = await get('/api/items?limit=201');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/limit must be 1 to 200/);
+    const otherSort = nextOf((await get('/api/items?limit=5&sort=price-asc')).headers.link)!.split('cursor=')[1]!;
+    for (const cursor of ['%21%21', 'bm90LWpzb24', Buffer.from('{"sort":"newest"}').toString('base64url'), otherSort]) {
+      const response = await get(`/api/items?cursor=${cursor}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().message, cursor).toMatch(/cursor is not valid/);
+    }
+  });
+
+  it('carry an ETag and CDN caching headers, and answer 304 to a client that has the page', async () => {
+    const first = await get('/api/items/tag/anime?limit=10', { 'accept-encoding': 'br, gzip' });
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    const again = await get('/api/items/tag/anime?limit=10', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('page search results, and find near spellings when the words match nothing', async () => {
+    const first = await get('/api/items/search?q=coast&limit=10');
+    const coast = seeded.filter((row) => row.name === 'Amber Coast').length;
+    expect(first.headers['x-total-count']).toBe(String(coast));
+    const all = await walk(nextOf(first.headers.link)!);
+    expect(new Set([...first.json<Item[]>(), ...all].map((item) => item.itemId)).size).toBe(coast);
+
+    const misspelt = await get('/api/items/search?q=landscpe&limit=50');
+    const found = misspelt.json<Item[]>();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((item) => item.tags.includes('landscape'))).toBe(true);
+    expect((await get('/api/items/search?q=qqqqzzzz')).json()).toEqual([]);
+  });
+});
+
+describe('catalogue reads at 20,000 items', () => {
+  it('never read more rows than the page they answer', async () => {
+    await ctx.db.execute(sql`
+      insert into items (item_id, name, price_cents, photo_type, tags, thumbnail, image_list, downloads, media, published)
+      select format('20230101_0000_%s', lpad(to_hex(g), 8, '0')), 'Bulk ' || g, 100 + g % 7 * 50,
+             case when g % 4 = 0 then 'live' else 'static' end,
+             array[(array['landscape', 'anime', 'minimalistic'])[1 + g % 3], 'bulk'],
+             't.webp', '[]'::jsonb, '[]'::jsonb, '{"placeholder":"","thumbnails":[]}'::jsonb, true
+      from generate_series(1, 20000) as g`);
+    const rowsRead: { method: string; rows: number }[] = [];
+    const repository = new ItemsRepository(ctx.db);
+    // Every method of the repository is counted: arrays by length, generators by each page they yield.
+    const counting = new Proxy(repository, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result = value.apply(target, args);
+          if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+            return (async function* () {
+              for await (const page of result as AsyncIterable<unknown[]>) {
+                rowsRead.push({ method: String(name), rows: page.length });
+                yield page;
+              }
+            })();
+          }
+          return Promise.resolve(result).then((answer) => {
+            if (Array.isArray(answer)) rowsRead.push({ method: String(name), rows: answer.length });
+            return answer;
+          });
+        };
+      },
+    });
+    const catalogue = new CatalogueService({ items: counting, inTransaction: transactionsOf(ctx.db), cacheBytes: 0 });
+    const paging = { limit: 60, offset: 0 };
+    await catalogue.listJson({ ...paging, sort: 'newest' });
+    await catalogue.listJson({ ...paging, sort: 'price-desc', offset: 5000 });
+    await catalogue.byTagJson('landscape', { ...paging, sort: 'name' });
+    await catalogue.byPhotoTypeJson('live', { ...paging, sort: 'oldest' });
+    await catalogue.searchJson('bulk', paging);
+    await catalogue.searchJson('bulkk', paging);
+    await catalogue.wallpapersPageJson({ page: 100, pageSize: 30, catalog: 'anime' });
+    await catalogue.popularJson(10);
+    await catalogue.atIndex(19_000);
+    await catalogue.itemJson('20230101_0000_00000001');
+    for await (const page of catalogue.publishedPages(1000)) expect(page.length).toBeLessThanOrEqual(1000);
+
+    expect(rowsRead.length).toBeGreaterThan(10);
+    const tooMany = rowsRead.filter(({ method, rows }) => rows > (method === 'publishedIdsNewestFirst' ? 1000 : 61));
+    expect(tooMany).toEqual([]);
+  }, 60_000);
+});
