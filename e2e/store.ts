@@ -25,7 +25,7 @@ export interface RunningStore {
 }
 
 /**
- * Starts the real server (`node server/main.ts`, serving the built web app) on a free port.
+ * Starts the real server (`node --liftoff-only server/main.ts`, as `npm start`, serving the built web app) on a free port.
  * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
  */
 export async function startStore(
@@ -35,7 +35,8 @@ export async function startStore(
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  // As `npm start` runs it: V8's baseline compiler only (docs/ARCHITECTURE.md, memory).
+  const child = spawn(process.execPath, ['--liftoff-only', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
