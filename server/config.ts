@@ -23,6 +23,12 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
     LOGIN_BACKOFF_AFTER: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -125,6 +131,17 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       `"${env.STORE_NAME}" <no-reply@${new URL(env.PUBLIC_URL ?? 'http://palettewall.app').hostname.replace(/^localhost$/, 'palettewall.app')}>`,
     outboxDir: path.join(dataDir, 'outbox'),
     redisUrl: env.REDIS_URL,
+    /** Files in an S3-compatible bucket when S3_BUCKET is set; otherwise under DATA_DIR/storage. */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     corsOrigins: env.CORS_ORIGINS,
     authRateLimits: { perIp: env.AUTH_RATE_LIMIT_PER_IP, perEmail: env.AUTH_RATE_LIMIT_PER_EMAIL },
     timeouts: {

@@ -13,6 +13,7 @@ import { OutboxMailer } from './providers/email/outbox-mailer.ts';
 import { SmtpMailer } from './providers/email/smtp-mailer.ts';
 import { CachedStorage } from './providers/storage/cached-storage.ts';
 import { LocalStorage } from './providers/storage/local-storage.ts';
+import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import type { PaymentProvider } from './providers/payment/payment.ts';
 import { PayPalProvider } from './providers/payment/paypal.ts';
@@ -64,6 +65,13 @@ export interface Runtime extends Services {
   /** Shared rate-limit counters when REDIS_URL is set. */
   redis: Redis | undefined;
   close(): Promise<void>;
+}
+
+/** Where files live: an S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/storage. */
+export function createFileStorage(config: Config): Storage {
+  return config.s3
+    ? new S3Storage({ ...config.s3, spoolDir: path.join(config.dataDir, 'spool') })
+    : new LocalStorage(config.storageDir);
 }
 
 export function createMedia(config: Config): Media {
@@ -169,7 +177,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     release();
     throw error;
   }
-  const storage = new CachedStorage(new LocalStorage(config.storageDir), {
+  const storage = new CachedStorage(createFileStorage(config), {
     maxBytes: 32 * 1024 * 1024,
     maxObjectBytes: 512 * 1024,
   });

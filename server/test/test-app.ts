@@ -6,16 +6,16 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
-import { LocalStorage } from '../providers/storage/local-storage.ts';
+import type { Storage } from '../providers/storage/storage.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { startJobRunner } from '../jobs/job-runner.ts';
-import { createMedia, createServices, type Services } from '../runtime.ts';
+import { createFileStorage, createMedia, createServices, type Services } from '../runtime.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestContext extends Services {
   app: App;
   db: Database;
-  storage: LocalStorage;
+  storage: Storage;
   config: Config;
   dataDir: string;
   /** The test database's address, when it is a PostgreSQL server (for processes the test starts). */
@@ -33,7 +33,7 @@ export async function createTestContext(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
-  const storage = new LocalStorage(config.storageDir);
+  const storage = createFileStorage(config);
   const logger = createLogger(config);
   const services = await createServices({ config, logger, database, storage, media: createMedia(config) });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;

@@ -69,6 +69,10 @@ export class CachedStorage implements Storage {
     return this.inner.check();
   }
 
+  presign(key: string, options: { seconds: number; fileName: string }): Promise<string | undefined> {
+    return this.inner.presign(key, options);
+  }
+
   private async entry(key: string): Promise<Entry | undefined> {
     const hit = this.entries.get(key);
     if (hit) {

@@ -173,6 +173,11 @@ export class LocalStorage implements Storage {
     await fsp.rm(probe);
   }
 
+  /** Files on local disk are streamed by the server itself. */
+  async presign(): Promise<undefined> {
+    return undefined;
+  }
+
   private async walk(folder: string): Promise<string[]> {
     const dir = path.join(this.filesDir, folder);
     const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

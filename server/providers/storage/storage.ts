@@ -72,6 +72,11 @@ export interface Storage {
   removeAbandonedWrites(olderThan: Date): Promise<number>;
   /** Throws when the storage cannot be written or read. */
   check(): Promise<void>;
+  /**
+   * A URL the client downloads the object from directly, valid for `seconds`, as an attachment
+   * named `fileName`; undefined when the storage has none (local disk: the server streams it).
+   */
+  presign(key: string, options: { seconds: number; fileName: string }): Promise<string | undefined>;
 }
 
 /** Every segment of a key is a safe name (the rule itemIds follow too). */

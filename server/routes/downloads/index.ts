@@ -11,6 +11,9 @@ import type { CatalogueService } from '../../services/catalogue.service.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
 import { escapeHtml } from '../../../contract/text.ts';
 
+/** How long a presigned URL of a paid file lives: long enough to start the download, too short to share. */
+const PRESIGNED_SECONDS = 300;
+
 const FreeDownloadParams = z.object({
   itemId: ItemIdSchema,
   index: z.coerce.number().int().min(0).max(9).default(0),
@@ -61,6 +64,12 @@ export const downloadRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       try {
         const file = await checkout.download(request.params.token);
+        // From a bucket, the file itself comes from a short-lived URL of its own; the link was checked first.
+        const direct = await storage.presign(file.key, { seconds: PRESIGNED_SECONDS, fileName: file.name });
+        if (direct) {
+          countDownload(request, reply, catalogue, file.itemId);
+          return reply.header('cache-control', 'private, no-store').redirect(direct, 302);
+        }
         await sendObject(request, reply, storage, file.key, {
           cacheControl: 'private, no-store',
           attachmentName: file.name,
