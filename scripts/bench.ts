@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: seeds 10,000 items into a temporary DATA_DIR, starts the production server
+ * `npm run bench [-- --items N]`: seeds N items (10,000 unless told) into a temporary DATA_DIR
+ * (or the empty database at DATABASE_URL), starts the production server
  * and measures catalogue endpoints with autocannon, each beside a bare node:http server that
  * answers the same bytes from memory in the same run, plain and with `Accept-Encoding: br, gzip`
  * as browsers send it. Prints throughput, latency, the ratio to the bare server and the
@@ -7,23 +8,27 @@
  * BENCH_SECONDS shortens each measurement.
  */
 import { fork } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { timestampId } from '../contract/ids.ts';
 import { startStore, freePort } from '../e2e/store.ts';
 import { loadConfig } from '../server/config.ts';
 import { renderScene } from '../server/demo/demo-art.ts';
+import { growCatalogue } from '../server/demo/grow-catalogue.ts';
 import { planDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import { createLogger } from '../server/logger.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
-import type { NewItemRow } from '../server/db/schema.ts';
 
-const ITEM_COUNT = 10_000;
+const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
+const ITEM_COUNT = Number(args.items);
+const DATABASE_URL = process.env.DATABASE_URL;
+/** Distinct searches timed one after another, for their latency percentiles. */
+const SEARCHES = 400;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const BROWSER = { 'accept-encoding': 'br, gzip' };
@@ -34,35 +39,38 @@ const PROCESSING_SOURCES = 20;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-'));
 
 async function seedLargeCatalogue() {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(DATABASE_URL && { DATABASE_URL }) });
   const runtime = await openRuntime(config, createLogger(config));
   try {
-    // Draw a handful of real wallpapers, then reuse their files for 10,000 rows.
+    // Draw a handful of real wallpapers, then copy them (their files shared) up to ITEM_COUNT rows.
     await seedDemoCatalogue({ ...runtime, log: () => {}, count: 6 });
-    const templates = (await runtime.database.db.query.items.findMany()) as NewItemRow[];
-    const names = planDemoCatalogue(new Date()).map((plan) => plan.name);
-    const start = Date.now() - ITEM_COUNT * 60_000;
-    const rows: NewItemRow[] = [];
-    for (let i = 0; i < ITEM_COUNT - templates.length; i++) {
-      const template = templates[i % templates.length]!;
-      rows.push({
-        ...template,
-        itemId: timestampId(new Date(start + i * 60_000)),
-        name: `${names[i % names.length]} ${Math.floor(i / names.length) + 1}`,
-        search: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      } as NewItemRow);
+    const drawn = await runtime.catalogue.newestRows(6);
+    await growCatalogue(runtime.catalogue, { count: ITEM_COUNT - drawn.length });
+    // Publishing one item: a write, then the next read of the newest page (the version moved on).
+    const publishMs: number[] = [];
+    const query = { limit: 60, offset: 0, sort: 'newest' as const };
+    for (let i = 0; i < 20; i++) {
+      await runtime.catalogue.listJson(query);
+      const started = performance.now();
+      await runtime.catalogue.update(drawn[0]!.itemId, { published: i % 2 === 1 });
+      publishMs.push(performance.now() - started);
     }
-    for (let i = 0; i < rows.length; i += 1000) await runtime.catalogue.insert(rows.slice(i, i + 1000));
+    await runtime.catalogue.update(drawn[0]!.itemId, { published: true });
     return {
       count: await runtime.catalogue.countAll(),
-      thumbnail: `/images/items/${templates[0]!.itemId}/${templates[0]!.thumbnail}`,
-      names,
+      thumbnail: `/images/items/${drawn[0]!.itemId}/${drawn[0]!.thumbnail}`,
+      itemId: drawn[0]!.itemId,
+      names: planDemoCatalogue(new Date()).map((plan) => plan.name),
+      publishMs: percentile(publishMs, 50),
     };
   } finally {
     await runtime.close();
   }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 function measure(
@@ -151,9 +159,21 @@ console.log(`Seeding ${ITEM_COUNT} items into a temporary DATA_DIR…`);
 const seeded = await seedLargeCatalogue();
 console.log(`${seeded.count} items. Starting the production server…`);
 // The load generator is one address with many connections: no per-address cap here.
-const store = await startStore({ dataDir, env: { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0' } });
+const store = await startStore({
+  dataDir,
+  env: { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0', ...(DATABASE_URL && { DATABASE_URL }) },
+});
+// Memory once started and settled, before any traffic.
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const settled = memory(store.process.pid!);
 
-const paths = ['/api/items?limit=12', '/api/items/tag/landscape', '/api/items/search?q=neon', seeded.thumbnail];
+const paths = [
+  '/api/items?limit=12',
+  '/api/items/tag/landscape',
+  `/api/items/${seeded.itemId}`,
+  '/api/items/search?q=neon',
+  seeded.thumbnail,
+];
 const recorded: Record<string, { type: string; body: string; encoded?: string; encoding?: string }> = {};
 for (const p of paths) {
   const response = await fetch(store.baseUrl + p, { headers: { 'accept-encoding': 'identity' } });
@@ -212,6 +232,15 @@ await Promise.all(
 );
 const underHeavy = memory(store.process.pid!);
 
+// One search at a time, each a query never asked before: the time a visitor waits for it.
+const nextSearch = variedSearches(seeded.names);
+const searchMs: number[] = [];
+for (let i = 0; i < SEARCHES; i++) {
+  const started = performance.now();
+  const response = await fetch(`${store.baseUrl}${nextSearch()}`, { headers: BROWSER });
+  await response.arrayBuffer();
+  searchMs.push(performance.now() - started);
+}
 const uncached = await measure(`${store.baseUrl}/api/items/search?q=x`, { nextPath: variedSearches(seeded.names) });
 rows.push({
   endpoint: 'search, distinct queries (uncached)',
@@ -230,7 +259,7 @@ await store.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(
-  `\n${CONNECTIONS} connections, ${SECONDS} s each, ${seeded.count} items on PGlite, Node ${process.version}`,
+  `\n${CONNECTIONS} connections, ${SECONDS} s each, ${seeded.count} items on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}`,
 );
 console.table(rows);
 console.log(
@@ -241,6 +270,14 @@ console.log(
   `Under ${HEAVY_CONNECTIONS} connections of compressed traffic (br, gzip; the landscape tag and the home list): ` +
     `${beforeHeavy.current.toFixed(0)} MB before, peak ${underHeavy.peak.toFixed(0)} MB, ${underHeavy.current.toFixed(0)} MB after (budget 400 MB)`,
 );
+console.log(
+  `Server RSS settled after start: ${settled.current.toFixed(0)} MB (peak so far ${settled.peak.toFixed(0)} MB)`,
+);
+console.log(
+  `Distinct searches one at a time (${SEARCHES}): p50 ${percentile(searchMs, 50).toFixed(1)} ms, ` +
+    `p95 ${percentile(searchMs, 95).toFixed(1)} ms, p99 ${percentile(searchMs, 99).toFixed(1)} ms (budget p95 20 ms)`,
+);
+console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
 console.log('Budget: cached catalogue endpoints at least 80 % of the bare server, p99 under 10 ms.');
 console.log(
   `\nProcessing (1080x1920 sources): ${processing.pipeline.toFixed(2)} images/s through the pipeline, ` +
