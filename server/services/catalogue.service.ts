@@ -168,7 +168,9 @@ export class CatalogueService {
   }
 
   listJson(query: ItemListQuery): Promise<PreparedAnswer> {
-    return this.json(this.listKey('all', query), () => this.page({}, query));
+    return this.json(this.listKey(`all:${query.photoType ?? ''}`, query), () =>
+      this.page({ photoType: query.photoType }, query),
+    );
   }
 
   byTagJson(tag: string, query: ItemListQuery): Promise<PreparedAnswer> {

@@ -87,6 +87,9 @@ describe('paged lists', () => {
     const painting = await get('/api/items/tag/painting?photoType=static&limit=200');
     expect(painting.json<Item[]>()).toHaveLength(staticAnime);
     expect(painting.headers['x-total-count']).toBe(String(staticAnime));
+    const live = await get('/api/items?photoType=live&limit=200');
+    expect(live.json<Item[]>().every((item) => item.photoType === 'live')).toBe(true);
+    expect(Number(live.headers['x-total-count'])).toBe(seeded.filter((row) => row.photoType === 'live').length);
   });
 
   it('default to 60 items and refuse more than 200 or a malformed cursor with a 400', async () => {
