@@ -28,7 +28,8 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
   });
 
   // Pages are shown up to the first one not loaded yet; an item that moved between two pages shows once.
-  const loaded = pages.slice(0, (pages.findIndex((page) => !page.data) + 1 || pages.length + 1) - 1);
+  const firstMissing = pages.findIndex((page) => !page.data);
+  const loaded = firstMissing === -1 ? pages : pages.slice(0, firstMissing);
   const seen = new Set<string>();
   const items = loaded
     .flatMap((page) => page.data!.items)
