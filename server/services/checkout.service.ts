@@ -1,6 +1,6 @@
 import { CURRENCY, ORDER_MESSAGES, TAX } from '../../contract/constants.ts';
 import { ORDER_ID_PATTERN, timestampId } from '../../contract/ids.ts';
-import { centsToDollars } from '../../contract/money.ts';
+import { centsToDollars, dollarsToCents } from '../../contract/money.ts';
 import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '../../contract/orders.ts';
 import type { PublicUser } from '../../contract/users.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
@@ -252,7 +252,7 @@ export class CheckoutService {
       ...item,
       downloads: item.downloads.map((d) => ({ ...d, link: `${this.deps.publicUrl}${d.link}` })),
     }));
-    const total = centsToDollars(granted.reduce((sum, item) => sum + Math.round(item.price * 100), 0));
+    const total = centsToDollars(granted.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
     await this.deps.mailer.send({
       ...orderEmail(
         this.deps.storeName,

@@ -8,6 +8,7 @@ import {
   assertPageSize,
   assertSafeKey,
   ObjectNotFoundError,
+  removeFilesOlderThan,
   type ByteRange,
   type FolderPage,
   type ListPage,
@@ -155,16 +156,7 @@ export class LocalStorage implements Storage {
 
   /** Temporary files of writes that never reached their rename (the process was killed mid-write). */
   async removeAbandonedWrites(olderThan: Date): Promise<number> {
-    let removed = 0;
-    for (const name of await fsp.readdir(this.tmpDir).catch(() => [])) {
-      const file = path.join(this.tmpDir, name);
-      const stats = await fsp.stat(file).catch(() => undefined);
-      if (stats?.isFile() && stats.mtime < olderThan) {
-        await fsp.rm(file, { force: true });
-        removed++;
-      }
-    }
-    return removed;
+    return removeFilesOlderThan(this.tmpDir, olderThan);
   }
 
   async check(): Promise<void> {

@@ -21,6 +21,7 @@ import {
   assertPageSize,
   assertSafeKey,
   ObjectNotFoundError,
+  removeFilesOlderThan,
   type ByteRange,
   type FolderPage,
   type ListPage,
@@ -198,16 +199,7 @@ export class S3Storage implements Storage {
 
   /** An S3 PUT is whole or absent; what a killed process can leave is its spooled body. */
   async removeAbandonedWrites(olderThan: Date): Promise<number> {
-    let removed = 0;
-    for (const name of await fsp.readdir(this.spoolDir).catch(() => [])) {
-      const file = path.join(this.spoolDir, name);
-      const stats = await fsp.stat(file).catch(() => undefined);
-      if (stats?.isFile() && stats.mtime < olderThan) {
-        await fsp.rm(file, { force: true });
-        removed++;
-      }
-    }
-    return removed;
+    return removeFilesOlderThan(this.spoolDir, olderThan);
   }
 
   async check(): Promise<void> {

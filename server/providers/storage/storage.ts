@@ -1,3 +1,5 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { STORAGE_LIST_MAX_PAGE_SIZE } from '../../../contract/constants.ts';
 import { SAFE_NAME } from '../../../contract/text.ts';
@@ -102,4 +104,18 @@ export function isPublicKey(key: string): boolean {
 /** Content-addressed files are named `{16 hex of sha256}-{label}` and never change. */
 export function isContentAddressed(key: string): boolean {
   return /(^|\/)[0-9a-f]{16}-[^/]+$/.test(key);
+}
+
+/** Deletes the files of `dir` last written before `olderThan` (bodies of writes a killed process left); returns how many. */
+export async function removeFilesOlderThan(dir: string, olderThan: Date): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(dir).catch(() => [])) {
+    const file = path.join(dir, name);
+    const stats = await fsp.stat(file).catch(() => undefined);
+    if (stats?.isFile() && stats.mtime < olderThan) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
