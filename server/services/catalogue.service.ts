@@ -268,7 +268,7 @@ export class CatalogueService {
     if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
     const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
     return this.json(`search:${query}:${paging.limit}:${skip}`, async () => {
-      const rows = await this.items.search(query, {
+      const { rows, total } = await this.items.search(query, {
         limit: paging.limit + 1,
         offset: skip,
         candidates: SEARCH_CANDIDATES,
@@ -281,7 +281,8 @@ export class CatalogueService {
       return {
         body: shown.map(toPublicItem),
         next: rows.length > paging.limit ? encodeCursor({ sort: 'rank', skip: skip + paging.limit }) : undefined,
-        total: await this.items.countSearch(query, SEARCH_CANDIDATES),
+        // A page past the end has no row to carry the count.
+        total: total ?? (await this.items.countSearch(query, SEARCH_CANDIDATES)),
       };
     });
   }

@@ -135,27 +135,36 @@ export class ItemsRepository {
   }
 
   /**
-   * Published items matching a tsquery, best first. Only the newest `candidates` matches are
-   * ranked, so a word found in half the catalogue costs no more than a rare one.
+   * Published items matching a tsquery, best first, with how many match (at most `candidates`).
+   * Only the newest `candidates` matches are ranked, so a word found in half the catalogue costs
+   * no more than a rare one; one index scan gives both the page and the count.
    */
-  async search(tsQuery: string, page: { limit: number; offset: number; candidates: number }): Promise<ItemRow[]> {
+  async search(
+    tsQuery: string,
+    page: { limit: number; offset: number; candidates: number },
+  ): Promise<{ rows: ItemRow[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
     const matches = this.db.$with('matches').as(
       this.db
-        .select({ itemId: items.itemId, rank: sql<number>`ts_rank(${items.search}, ${query})`.as('rank') })
+        .select({
+          itemId: items.itemId,
+          rank: sql<number>`ts_rank(${items.search}, ${query})`.as('rank'),
+          total: sql<number>`least(count(*) over (), ${page.candidates})::int`.as('total'),
+        })
         .from(items)
         .where(and(eq(items.published, true), sql`${items.search} @@ ${query}`))
         .orderBy(desc(items.itemId))
         .limit(page.candidates),
     );
-    return this.db
+    const found = await this.db
       .with(matches)
-      .select(itemColumns)
+      .select({ item: itemColumns, total: matches.total })
       .from(matches)
       .innerJoin(items, eq(items.itemId, matches.itemId))
       .orderBy(desc(matches.rank), desc(items.itemId))
       .limit(page.limit)
       .offset(page.offset);
+    return { rows: found.map((row) => row.item), total: found[0]?.total };
   }
 
   /** How many published items a tsquery matches, counted up to `candidates`. */
