@@ -7,6 +7,12 @@ import { once } from 'node:events';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The V8 flags `npm start`, `npm run serve` and `npm run worker` give the store's processes:
+ * the baseline WebAssembly compiler only and a heap sized for memory (docs/ARCHITECTURE.md, memory).
+ */
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
+
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -25,7 +31,7 @@ export interface RunningStore {
 }
 
 /**
- * Starts the real server (`node --liftoff-only server/main.ts`, as `npm start`, serving the built web app) on a free port.
+ * Starts the real server (`node server/main.ts` with SERVER_NODE_FLAGS, as `npm start`, serving the built web app) on a free port.
  * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
  */
 export async function startStore(
@@ -35,8 +41,7 @@ export async function startStore(
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // As `npm start` runs it: V8's baseline compiler only (docs/ARCHITECTURE.md, memory).
-  const child = spawn(process.execPath, ['--liftoff-only', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

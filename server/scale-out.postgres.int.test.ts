@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import type { OrderResult } from '../contract/orders.ts';
 import type { ReviewListItem } from '../contract/review.ts';
-import { startStore, type RunningStore } from '../e2e/store.ts';
+import { SERVER_NODE_FLAGS, startStore, type RunningStore } from '../e2e/store.ts';
 import { loadConfig } from './config.ts';
 import { items, users, waitingItems } from './db/schema.ts';
 import { createLogger } from './logger.ts';
@@ -54,7 +54,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
     return dir;
   };
   const startWorker = (extra: Record<string, string> = {}) => {
-    const worker = spawn(process.execPath, ['--liftoff-only', path.join(import.meta.dirname, 'worker-main.ts')], {
+    const worker = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(import.meta.dirname, 'worker-main.ts')], {
       env: { ...process.env, ...env, DATA_DIR: dataDir(), ...extra },
       stdio: 'ignore',
     });
