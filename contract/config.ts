@@ -12,5 +12,7 @@ export const PublicConfigSchema = z.object({
   ]),
   /** An ad network client id; without one the ad slots show the store's own promotions. */
   adClientId: z.string().optional(),
+  /** Where public item files are fetched: '/images' on this server, or PUBLIC_ASSET_URL (a bucket or CDN). */
+  assetBase: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

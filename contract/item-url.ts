@@ -1,7 +1,11 @@
+/** Where public item files are served unless PUBLIC_ASSET_URL names a bucket or CDN: the server's own path. */
+export const DEFAULT_ASSET_BASE = '/images';
+
 /**
  * The spec's image path rule: a value containing 'https' is a full URL, anything else is a
- * file in the item's public folder.
+ * file in the item's public folder, under `assetBase` (the server's /images, or PUBLIC_ASSET_URL
+ * whose root holds the same keys).
  */
-export function itemFileUrl(itemId: string, file: string): string {
-  return file.includes('https') ? file : `/images/items/${itemId}/${file}`;
+export function itemFileUrl(itemId: string, file: string, assetBase = DEFAULT_ASSET_BASE): string {
+  return file.includes('https') ? file : `${assetBase}/items/${itemId}/${file}`;
 }

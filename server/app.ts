@@ -128,14 +128,16 @@ export async function buildApp(deps: AppDependencies) {
 
   // An ad network and PayPal, when configured, are the only third parties a page may load.
   const ads = [...(config.publicConfig.adClientId ? AD_NETWORK_ORIGINS : []), ...(config.paypal ? PAYPAL_ORIGINS : [])];
+  // Item files come from PUBLIC_ASSET_URL's origin when a bucket or CDN serves them.
+  const assets = URL.canParse(config.publicConfig.assetBase) ? [new URL(config.publicConfig.assetBase).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...ads],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...ads],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...assets, ...ads],
+        mediaSrc: ["'self'", 'blob:', ...assets],
         connectSrc: ["'self'", ...ads],
         frameSrc: ads.length ? ads : ["'none'"],
         fontSrc: ["'self'", 'data:'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { STORE_NAME_DEFAULT } from '../contract/constants.ts';
+import { DEFAULT_ASSET_BASE } from '../contract/item-url.ts';
 
 /** PayPal's REST API for each PAYPAL_ENV. */
 const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
@@ -29,6 +30,7 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    PUBLIC_ASSET_URL: z.url({ protocol: /^https?$/ }).optional(),
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(100_000).default(10),
     LOGIN_BACKOFF_AFTER: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -180,6 +182,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         ? { provider: 'paypal' as const, paypalClientId: paypal.clientId }
         : { provider: 'test' as const },
       ...(env.AD_CLIENT_ID && { adClientId: env.AD_CLIENT_ID }),
+      assetBase: env.PUBLIC_ASSET_URL?.replace(/\/+$/, '') ?? DEFAULT_ASSET_BASE,
     },
   };
 }

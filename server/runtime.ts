@@ -120,6 +120,7 @@ export async function createServices(deps: {
     items: repositories.items,
     inTransaction,
     cacheBytes: config.catalogueCacheBytes,
+    assetBase: config.publicConfig.assetBase,
   });
   const jobs = new JobQueue(new JobsRepository(db));
   const adminItems = new AdminItemsService({ ...repositories, storage, media, catalogue, jobs });

@@ -64,13 +64,14 @@ export async function registerWebApp(
     if (itemIndex !== undefined) {
       const item = await options.catalogue.atIndex(Number(itemIndex));
       if (item) {
+        const fileUrl = (file: string) => itemFileUrl(item.itemId, file, options.publicConfig.assetBase);
         return {
           title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,
           description: `${item.name}: a ${item.tags.join(', ')} phone wallpaper in ${item.downloadList[0]?.dimensions ?? '1440x2560'}, ${item.freeDownload ? 'free to download' : `$${item.price.toFixed(2)}`}.`,
-          image: `${options.publicUrl}${itemFileUrl(item.itemId, item.thumbnail)}`,
+          image: new URL(fileUrl(item.thumbnail), options.publicUrl).href,
           preload: {
-            href: itemFileUrl(item.itemId, item.thumbnail),
-            srcset: item.thumbnails.map((t) => `${itemFileUrl(item.itemId, t.file)} ${t.width}w`).join(', '),
+            href: fileUrl(item.thumbnail),
+            srcset: item.thumbnails.map((t) => `${fileUrl(t.file)} ${t.width}w`).join(', '),
             sizes: '(min-width: 720px) 300px, 62vw',
           },
         };

@@ -69,12 +69,21 @@ export class CatalogueService {
   private generation = 0;
   private readonly items: ItemsRepository;
   private readonly inTransaction: RunInTransaction;
+  /** An item as its answers show it, its files under this deployment's asset base. */
+  private readonly toItem: (row: ItemRow) => Item;
   /** Tells this process's own announcements apart from the others'. */
   private readonly instanceId = randomUUID();
 
-  constructor(deps: { items: ItemsRepository; inTransaction: RunInTransaction; cacheBytes: number }) {
+  constructor(deps: {
+    items: ItemsRepository;
+    inTransaction: RunInTransaction;
+    cacheBytes: number;
+    /** '/images', or PUBLIC_ASSET_URL when a bucket or CDN serves the public files. */
+    assetBase?: string;
+  }) {
     this.items = deps.items;
     this.inTransaction = deps.inTransaction;
+    this.toItem = (row) => toPublicItem(row, deps.assetBase);
     this.answers = new AnswerCache(deps.cacheBytes);
   }
 
@@ -154,7 +163,7 @@ export class CatalogueService {
     const shown = rows.slice(0, query.limit);
     const last = shown.at(-1);
     return {
-      body: shown.map(toPublicItem),
+      body: shown.map(this.toItem),
       next:
         rows.length > query.limit && last
           ? encodeCursor({ sort: query.sort, key: sortKeyOf(query.sort, last) })
@@ -201,7 +210,7 @@ export class CatalogueService {
       const totalPages = Math.ceil(totalItems / query.pageSize);
       return {
         body: {
-          items: rows.map(toPublicItem),
+          items: rows.map(this.toItem),
           currentPage: query.page,
           totalPages,
           totalItems,
@@ -226,7 +235,7 @@ export class CatalogueService {
       const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
       chosen.push(...extra.slice(0, limit - chosen.length));
     }
-    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(toPublicItem))));
+    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.toItem))));
   }
 
   /** Counts a download of an item for what is popular (one row per item and UTC day). */
@@ -237,12 +246,12 @@ export class CatalogueService {
   /** The published item at a position of the newest-first list (the carousel's index). */
   async atIndex(index: number): Promise<Item | undefined> {
     const [row] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
-    return row && toPublicItem(row);
+    return row && this.toItem(row);
   }
 
   async get(itemId: string): Promise<Item | undefined> {
     const row = await this.items.published(itemId);
-    return row && toPublicItem(row);
+    return row && this.toItem(row);
   }
 
   /** The item's JSON, or undefined when no published item has that id. */
@@ -275,11 +284,11 @@ export class CatalogueService {
       });
       if (rows.length === 0 && skip === 0) {
         const near = await this.items.similar(text.trim().toLowerCase(), { limit: paging.limit, offset: 0 });
-        return { body: near.map(toPublicItem), total: near.length };
+        return { body: near.map(this.toItem), total: near.length };
       }
       const shown = rows.slice(0, paging.limit);
       return {
-        body: shown.map(toPublicItem),
+        body: shown.map(this.toItem),
         next: rows.length > paging.limit ? encodeCursor({ sort: 'rank', skip: skip + paging.limit }) : undefined,
         // A page past the end has no row to carry the count.
         total: total ?? (await this.items.countSearch(query, SEARCH_CANDIDATES)),

@@ -23,7 +23,7 @@ function extensionOf(file: StoredDownload): string {
 }
 
 /** The public face of an item: a paid item's files are listed, but never linked. */
-export function toPublicItem(row: ItemRow): Item {
+export function toPublicItem(row: ItemRow, assetBase?: string): Item {
   const resolutions = new Map(
     row.media.thumbnails.flatMap((t) =>
       [t.file, t.avif].filter((f) => f !== undefined).map((file) => [file, `${t.width}x${t.height}`]),
@@ -42,7 +42,7 @@ export function toPublicItem(row: ItemRow): Item {
     tags: row.tags,
     imageList: row.imageList.map((image) => {
       const resolution = resolutions.get(image.name);
-      return { ...image, link: itemFileUrl(row.itemId, image.name), ...(resolution && { resolution }) };
+      return { ...image, link: itemFileUrl(row.itemId, image.name, assetBase), ...(resolution && { resolution }) };
     }),
     downloadList: row.downloads.map((file, index) => ({
       link: row.freeDownload ? freeDownloadPath(row.itemId, index) : '',

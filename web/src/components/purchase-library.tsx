@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
-import { itemFileUrl } from '../../../contract/item-url.ts';
 import { Icon } from './ui/icons.tsx';
 import { useLibrary } from '../lib/purchases.ts';
+import { useItemFileUrl } from '../lib/use-public-config.ts';
 
 /** Everything the user owns; each Download gets a fresh link, so purchases never expire. */
 export function PurchaseLibrary() {
+  const fileUrl = useItemFileUrl();
   const { data, isPending, isError, refetch } = useLibrary();
   const navigate = useNavigate();
 
@@ -28,7 +29,7 @@ export function PurchaseLibrary() {
         <ul className="cart-lines" aria-label="Your wallpapers">
           {data.map((entry) => (
             <li key={entry.itemId} className="cart-line" data-item-id={entry.itemId}>
-              <img src={itemFileUrl(entry.itemId, entry.thumbnail)} alt="" width={72} height={128} loading="lazy" />
+              <img src={fileUrl(entry.itemId, entry.thumbnail)} alt="" width={72} height={128} loading="lazy" />
               <div className="cart-line__text">
                 <p className="cart-line__name">{entry.name}</p>
                 <p className="cart-line__tags">

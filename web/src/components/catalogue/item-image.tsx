@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../../../contract/constants.ts';
 import type { Item } from '../../../../contract/item.ts';
-import { itemFileUrl } from '../../../../contract/item-url.ts';
+import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 interface ItemImageProps {
   item: Item;
@@ -14,6 +14,7 @@ interface ItemImageProps {
 /** A thumbnail that picks its size from srcset and shows a blurred placeholder while loading. */
 export function ItemImage({ item, sizes, eager = false }: ItemImageProps) {
   const [failed, setFailed] = useState(false);
+  const fileUrl = useItemFileUrl();
   if (failed || !item.thumbnail) {
     return (
       <div className="item-image item-image--missing" role="img" aria-label={`${item.name}: ${MESSAGES.imageNotFound}`}>
@@ -24,7 +25,7 @@ export function ItemImage({ item, sizes, eager = false }: ItemImageProps) {
   const largest = item.thumbnails.at(-1);
   const srcSet = (pick: (t: Item['thumbnails'][number]) => string | undefined) =>
     item.thumbnails
-      .map((t) => pick(t) && `${itemFileUrl(item.itemId, pick(t)!)} ${t.width}w`)
+      .map((t) => pick(t) && `${fileUrl(item.itemId, pick(t)!)} ${t.width}w`)
       .filter(Boolean)
       .join(', ');
   const avif = srcSet((t) => t.avif);
@@ -33,7 +34,7 @@ export function ItemImage({ item, sizes, eager = false }: ItemImageProps) {
       {avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
       <img
         className="item-image"
-        src={itemFileUrl(item.itemId, item.thumbnail)}
+        src={fileUrl(item.itemId, item.thumbnail)}
         srcSet={srcSet((t) => t.file) || undefined}
         sizes={sizes}
         width={largest?.width ?? 720}

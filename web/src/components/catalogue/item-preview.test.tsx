@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
 import { buildItem } from '../../../../contract/testing/build-item.ts';
+import { PublicConfigContext } from '../../lib/use-public-config.ts';
 import { ItemPreview } from './item-preview.tsx';
 
 const liveItem = buildItem({
@@ -48,5 +49,23 @@ describe('a card picture', () => {
     render(<ItemPreview item={{ ...liveItem, photoType: 'static', preview: '' }} sizes="300px" eager={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Harbor Lights' }));
     expect(document.querySelector('.item-preview__layer')).toBeNull();
+  });
+
+  it('loads the still and the clip from PUBLIC_ASSET_URL when the store names one', () => {
+    const config = {
+      storeName: 'PaletteWall',
+      contactEmail: '',
+      appStoreUrl: '',
+      payment: { provider: 'test' as const },
+    };
+    render(
+      <PublicConfigContext value={{ ...config, assetBase: 'https://cdn.example.com' }}>
+        <ItemPreview item={liveItem} sizes="300px" eager={false} />
+      </PublicConfigContext>,
+    );
+    const still = screen.getByRole('img', { name: 'Harbor Lights wallpaper' });
+    expect(still.getAttribute('src')).toBe(`https://cdn.example.com/items/${liveItem.itemId}/thumb-720.webp`);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview Harbor Lights' }));
+    expect(clip()?.getAttribute('src')).toBe(`https://cdn.example.com/items/${liveItem.itemId}/clip.mp4`);
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
-import { itemFileUrl } from '../../../../contract/item-url.ts';
 import type { Item } from '../../../../contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ItemImage } from './item-image.tsx';
+import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 const isVideo = (file: string) => /\.(mp4|webm|mov)$/i.test(file);
 
@@ -13,6 +13,7 @@ const isVideo = (file: string) => /\.(mp4|webm|mov)$/i.test(file);
  */
 export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string; eager: boolean }) {
   const [previewing, setPreviewing] = useState(false);
+  const fileUrl = useItemFileUrl();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -22,7 +23,7 @@ export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string;
     timer.current = setTimeout(() => setPreviewing(false), PREVIEW_REVERT_MS);
   };
 
-  const previewUrl = item.preview ? itemFileUrl(item.itemId, item.preview) : '';
+  const previewUrl = item.preview ? fileUrl(item.itemId, item.preview) : '';
   return (
     <button
       type="button"
@@ -38,7 +39,7 @@ export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string;
           <video
             className="item-preview__layer"
             src={previewUrl}
-            poster={item.poster ? itemFileUrl(item.itemId, item.poster) : undefined}
+            poster={item.poster ? fileUrl(item.itemId, item.poster) : undefined}
             autoPlay
             muted
             loop

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
-import { itemFileUrl } from '../../../../../contract/item-url.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
@@ -8,8 +7,10 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { useUser } from '../../../lib/user-store.ts';
 import { cartActions, useCart } from '../../../lib/cart-store.ts';
+import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 
 export function CartPage() {
+  const fileUrl = useItemFileUrl();
   usePageMeta('Your cart');
   const cart = useCart();
   const user = useUser();
@@ -45,7 +46,7 @@ export function CartPage() {
           {cart.items.map(({ myItem }) => (
             <li key={myItem.itemId} className="cart-line" data-item-id={myItem.itemId}>
               <img
-                src={itemFileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)}
+                src={fileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)}
                 alt=""
                 width={72}
                 height={128}

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
-import { itemFileUrl } from '../../../../../contract/item-url.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
-import { usePublicConfig } from '../../../lib/use-public-config.ts';
+import { useItemFileUrl, usePublicConfig } from '../../../lib/use-public-config.ts';
 import { notify } from '../../../components/ui/toast.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -17,6 +16,7 @@ import { TestWalletButton } from './test-wallet-button.tsx';
 const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
 
 export function PaymentPage() {
+  const fileUrl = useItemFileUrl();
   usePageMeta('Payment');
   const user = useUser();
   const cart = useCart();
@@ -64,7 +64,7 @@ export function PaymentPage() {
             {lines.map((item) => (
               <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
                 <img
-                  src={itemFileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)}
+                  src={fileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)}
                   alt=""
                   width={72}
                   height={128}

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Cart } from '../../../../../contract/cart.ts';
-import { itemFileUrl } from '../../../../../contract/item-url.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
 import type { OrderResult, PurchasedItem } from '../../../../../contract/orders.ts';
 import { ORDER_MESSAGES } from '../../../../../contract/constants.ts';
@@ -11,6 +10,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { cartActions } from '../../../lib/cart-store.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { checkoutApi } from '../api/orders.ts';
+import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 
 /** Confirms a transaction once per browser session, as the spec's success page does. */
 function confirmOnce(transactionId: string) {
@@ -21,6 +21,7 @@ function confirmOnce(transactionId: string) {
 }
 
 export function SuccessPage() {
+  const fileUrl = useItemFileUrl();
   usePageMeta('Payment successful');
   const [params] = useSearchParams();
   const location = useLocation();
@@ -90,7 +91,7 @@ export function SuccessPage() {
       <ul className="cart-lines" aria-label="Purchased wallpapers">
         {data.items.map((item) => (
           <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
-            <img src={itemFileUrl(item.itemId, item.thumbnail)} alt="" width={72} height={128} />
+            <img src={fileUrl(item.itemId, item.thumbnail)} alt="" width={72} height={128} />
             <div className="cart-line__text">
               <p className="cart-line__name">{item.name}</p>
               <p className="cart-line__tags">{item.downloads.map((d) => d.dimensions).join(' · ')}</p>
