@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { webVitals } from './db/schema.ts';
+import { seoRoutes } from './routes/seo/index.ts';
 import { buildItemRow } from './test/builders.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 
@@ -143,6 +145,32 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemap.body).toContain('<loc>https://shop.example.com/item/1</loc>');
     expect(sitemap.body).not.toContain('/item/2<');
     expect(sitemap.body).not.toContain('/login');
+  });
+
+  it('become an index of files when the catalogue outgrows one, each item in exactly one file', async () => {
+    const app = Fastify();
+    await app.register(seoRoutes, {
+      publicUrl: 'https://shop.example.com',
+      catalogue: ctx.catalogue,
+      itemsPerSitemap: 1,
+    });
+    const total = await ctx.catalogue.countPublished();
+    expect(total).toBeGreaterThan(1);
+    const index = (await app.inject({ url: '/sitemap.xml' })).body;
+    const files = [
+      ...index.matchAll(/<sitemap><loc>https:\/\/shop\.example\.com(\/sitemaps\/\d+\.xml)<\/loc><\/sitemap>/g),
+    ].map((match) => match[1]!);
+    expect(index).toContain('<sitemapindex');
+    expect(files).toEqual(Array.from({ length: total }, (_, n) => `/sitemaps/${n}.xml`));
+
+    const bodies = await Promise.all(files.map(async (file) => (await app.inject({ url: file })).body));
+    const items = bodies.flatMap((body) => [...body.matchAll(/\/item\/(\d+)</g)].map((match) => Number(match[1])));
+    expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(bodies[0]).toContain('<loc>https://shop.example.com/painting</loc>');
+    expect(bodies.slice(1).join('')).not.toContain('/painting<');
+    expect((await app.inject({ url: `/sitemaps/${files.length}.xml` })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/sitemaps/x.xml' })).statusCode).toBe(404);
+    await app.close();
   });
 });
 

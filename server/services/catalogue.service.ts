@@ -264,8 +264,16 @@ export class CatalogueService {
   }
 
   /** Published items newest first, page by page (the sitemap); never the whole catalogue at once. */
-  publishedPages(pageSize: number): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
-    return this.items.publishedIdsNewestFirst(pageSize);
+  publishedPages(
+    pageSize: number,
+    range?: { from?: number; upTo?: number },
+  ): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+    return this.items.publishedIdsNewestFirst(pageSize, range);
+  }
+
+  /** How many items are published (counted once per catalogue version). */
+  countPublished(): Promise<number> {
+    return this.count({});
   }
 
   /**

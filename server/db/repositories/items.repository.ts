@@ -204,18 +204,28 @@ export class ItemsRepository {
     return this.byIds(rows.map((row) => row.item_id));
   }
 
-  /** Published items newest first in pages of ids and dates, for the sitemap; never all in memory. */
-  async *publishedIdsNewestFirst(pageSize: number): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+  /**
+   * Published items newest first in pages of ids and dates, for the sitemap; never all in memory.
+   * `from` skips that many of the newest (one step on the index), `upTo` stops after that many.
+   */
+  async *publishedIdsNewestFirst(
+    pageSize: number,
+    range: { from?: number; upTo?: number } = {},
+  ): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
     let after: string | undefined;
-    for (;;) {
+    let left = range.upTo ?? Infinity;
+    while (left > 0) {
+      const size = Math.min(pageSize, left);
       const rows = await this.db
         .select({ itemId: items.itemId, createdAt: items.createdAt })
         .from(items)
         .where(and(eq(items.published, true), after === undefined ? undefined : lt(items.itemId, after)))
         .orderBy(desc(items.itemId))
-        .limit(pageSize);
+        .offset(after === undefined ? (range.from ?? 0) : 0)
+        .limit(size);
       if (rows.length) yield rows;
-      if (rows.length < pageSize) return;
+      if (rows.length < size) return;
+      left -= rows.length;
       after = rows.at(-1)!.itemId;
     }
   }
