@@ -37,4 +37,6 @@ export async function growCatalogue(
     }
     await catalogue.insert(rows);
   }
+  // After a bulk load, as PostgreSQL advises: searches plan on the catalogue as it now is.
+  await catalogue.refreshStatistics();
 }

@@ -308,6 +308,11 @@ export class CatalogueService {
     return this.items.count();
   }
 
+  /** Keeps the query planner's picture of the catalogue true after it grew or changed a lot. */
+  refreshStatistics(): Promise<void> {
+    return this.items.analyze();
+  }
+
   /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
   async insert(rows: NewItemRow[], alongside?: (tx: Database) => Promise<void>): Promise<void> {
     if (rows.length === 0) return;
