@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
 
-const cards = '[aria-label="Landscape wallpapers"] > li';
+const grid = '[aria-label="Landscape wallpapers"]';
+const cards = `${grid} > li:not(.item-grid__gap)`;
+/** The card at a place in the list (from 1), when it is in the page. */
+const cardAt = (place: number) => `${grid} > li[aria-posinset="${place}"]`;
 
 describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
   // 290 copies on the landscape theme beside the demo's own: five pages and a bit.
@@ -16,7 +20,7 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     expect(await page.locator(cards).count()).toBe(60);
 
     // Scrolling to the end loads page after page until every wallpaper is there.
-    for (let tries = 0; tries < 40 && (await page.locator(cards).count()) < total; tries++) {
+    for (let tries = 0; tries < 40 && !(await page.locator(cardAt(total)).count()); tries++) {
       await page
         .locator('.load-more')
         .scrollIntoViewIfNeeded()
@@ -24,24 +28,33 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(250);
     }
-    expect(await page.locator(cards).count()).toBe(total);
+    await expect.poll(() => page.locator(cardAt(total)).count()).toBe(1);
+    expect(await page.locator(cardAt(total)).getAttribute('aria-setsize')).toBe(String(total));
     expect(page.url()).toMatch(/\?page=6$/);
     await expect.poll(() => page.locator('.load-more').count()).toBe(0);
+    // Only the cards near the view are in the page: the ones scrolled past are spacers of their height.
+    await expect.poll(() => page.locator(cards).count()).toBeLessThan(total / 2);
+    expect(await page.locator(cardAt(1)).count()).toBe(0);
+
+    // Scrolling back up brings the first cards back where they were.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.locator(cardAt(1)).isVisible()).toBe(true);
 
     // Reload keeps the place: every page is back.
     await page.reload();
-    await expect.poll(() => page.locator(cards).count(), { timeout: 15_000 }).toBe(total);
+    await expect
+      .poll(() => page.locator(cards).first().getAttribute('aria-setsize'), { timeout: 15_000 })
+      .toBe(String(total));
 
     // Back from an item returns to the same card, still on screen.
-    const card = page.locator(cards).nth(250);
-    await card.scrollIntoViewIfNeeded();
+    const card = await scrollTo(page, cardAt(251));
     const name = await card.locator('.item-card__name').textContent();
     // The card's button opens its download page (free) or the cart (paid).
     await card.locator('button.item-card__action').first().click();
     await page.waitForURL(/\/(download|cart)\//);
     await page.goBack();
     await page.waitForURL(/\/landscape\?page=6$/);
-    const again = page.locator(cards).nth(250);
+    const again = page.locator(cardAt(251));
     await expect.poll(() => again.isVisible()).toBe(true);
     expect(await again.locator('.item-card__name').textContent()).toBe(name);
     expect(errors).toEqual([]);
@@ -52,7 +65,18 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     const button = page.getByRole('button', { name: 'Load more' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator(cards).count()).toBeGreaterThanOrEqual(120);
+    await expect.poll(() => page.locator(cards).first().getAttribute('aria-setsize')).toBe('120');
     expect(page.url()).toMatch(/\?page=2$/);
   });
 });
+
+/** Scrolls down until the element is in the page (a windowed grid renders only what is near the view). */
+async function scrollTo(page: Page, selector: string) {
+  for (let tries = 0; tries < 60 && !(await page.locator(selector).count()); tries++) {
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(100);
+  }
+  const element = page.locator(selector);
+  await element.scrollIntoViewIfNeeded();
+  return element;
+}
