@@ -28,6 +28,21 @@ const PURCHASE_WEIGHT = 5;
 /** Search ranks at most this many matches (the newest), so a common word costs what a rare one does. */
 export const SEARCH_CANDIDATES = 1000;
 
+/** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
+export const MAX_ANSWER_BYTES = 256 * 1024;
+
+/** The first of `items` whose JSON array fits in MAX_ANSWER_BYTES (always at least one). */
+function fitting(items: Item[]): Item[] {
+  let bytes = 2;
+  const shown: Item[] = [];
+  for (const item of items) {
+    bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (bytes > MAX_ANSWER_BYTES && shown.length) break;
+    shown.push(item);
+  }
+  return shown;
+}
+
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
 const MAX_KEPT_COUNTS = 1000;
 
@@ -160,12 +175,12 @@ export class CatalogueService {
       after,
       offset: after ? 0 : query.offset,
     });
-    const shown = rows.slice(0, query.limit);
-    const last = shown.at(-1);
+    const shown = fitting(rows.slice(0, query.limit).map(this.toItem));
+    const last = rows[shown.length - 1];
     return {
-      body: shown.map(this.toItem),
+      body: shown,
       next:
-        rows.length > query.limit && last
+        rows.length > shown.length && last
           ? encodeCursor({ sort: query.sort, key: sortKeyOf(query.sort, last) })
           : undefined,
       total: await this.count(filter),
@@ -294,10 +309,10 @@ export class CatalogueService {
         const near = await this.items.similar(text.trim().toLowerCase(), { limit: paging.limit, offset: 0 });
         return { body: near.map(this.toItem), total: near.length };
       }
-      const shown = rows.slice(0, paging.limit);
+      const shown = fitting(rows.slice(0, paging.limit).map(this.toItem));
       return {
-        body: shown.map(this.toItem),
-        next: rows.length > paging.limit ? encodeCursor({ sort: 'rank', skip: skip + paging.limit }) : undefined,
+        body: shown,
+        next: rows.length > shown.length ? encodeCursor({ sort: 'rank', skip: skip + shown.length }) : undefined,
         // A page past the end has no row to carry the count.
         total: total ?? (await this.items.countSearch(query, SEARCH_CANDIDATES)),
       };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, type Item, type ItemSort } from '../../../contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { transactionsOf } from '../../db/repositories/transactions.ts';
-import { CatalogueService } from '../../services/catalogue.service.ts';
+import { CatalogueService, MAX_ANSWER_BYTES } from '../../services/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -102,6 +102,32 @@ describe('paged lists', () => {
       const response = await get(`/api/items?cursor=${cursor}`);
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json().message, cursor).toMatch(/cursor is not valid/);
+    }
+  });
+
+  it('stay under 256 KB, holding fewer items than asked when their JSON is large, and go on from there', async () => {
+    const long = Array.from({ length: 200 }, (_, i) =>
+      buildItemRow({
+        itemId: `20230303_0303_${i.toString(16).padStart(8, '0')}`,
+        name: `Long ${'Wallpaper '.repeat(20)}${i}`,
+        tags: ['long-entries', ...Array.from({ length: 40 }, (_, t) => `tag-number-${t}`)],
+      }),
+    );
+    await ctx.catalogue.insert(long);
+    try {
+      const first = await get('/api/items/tag/long-entries?limit=200');
+      expect(first.rawPayload.length).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+      const shown = first.json<Item[]>();
+      expect(shown.length).toBeGreaterThan(50);
+      expect(shown.length).toBeLessThan(200);
+      const rest = await get(nextOf(first.headers.link)!);
+      const all = [...shown, ...rest.json<Item[]>()].map((item) => item.itemId);
+      expect(all).toEqual(long.map((row) => row.itemId).reverse());
+      const search = await get('/api/items/search?q=wallpaper&limit=200');
+      expect(search.rawPayload.length).toBeLessThanOrEqual(MAX_ANSWER_BYTES);
+      expect(search.json<Item[]>().length).toBeLessThan(200);
+    } finally {
+      for (const row of long) await ctx.catalogue.remove(row.itemId);
     }
   });
 
