@@ -89,8 +89,6 @@ export async function startWorker(deps: {
       .sweep()
       .then((swept) => logger.info(swept, 'swept what crashes and refused requests left behind'))
       .then(() => services.loginThrottle.forgetOld())
-      // The embedded database has no autovacuum to keep the planner's statistics (a server has).
-      .then(() => (deps.soleProcess ? services.catalogue.refreshStatistics() : undefined))
       .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
   const sweeping = sweep();
 

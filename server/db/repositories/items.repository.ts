@@ -230,8 +230,8 @@ export class ItemsRepository {
 
   /**
    * Refreshes the planner's statistics of the items table, which choose between the search
-   * index and the newest-first index. PostgreSQL's autovacuum does this on a server; the
-   * embedded database has no autovacuum, so the worker does it there.
+   * index and the newest-first index. PostgreSQL's autovacuum does this on a server as rows
+   * change; after a bulk load it is worth doing at once.
    */
   async analyze(): Promise<void> {
     await this.db.execute(sql`analyze items`);
