@@ -59,6 +59,8 @@ export const ItemSchema = z.object({
   thumbnails: z.array(ThumbnailVariantSchema),
   /** A live item's poster frame (a file in its folder), when it has one. */
   poster: z.string().optional(),
+  /** Where the eye goes, as fractions of width and height: device files are cropped around it (decision 028). */
+  focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }),
   /** The dimensions the item's files come in, e.g. ['1440x2560']. */
   sizeOptions: z.array(z.string()),
   /** Bumped by every change of the item. */

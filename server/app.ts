@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(downloadRoutes, {
     catalogue: services.catalogue,
     checkout: services.checkout,
+    deviceFit: services.deviceFit,
     storage: deps.storage,
   });
   await app.register(orderRoutes, { checkout: services.checkout, ordersPerTenMinutes: config.orderRateLimit });

@@ -37,6 +37,7 @@ import { JobQueue } from './services/job-queue.ts';
 import { VitalsService } from './services/vitals.service.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { Sweeper } from './services/sweeper.service.ts';
+import { DeviceFitService } from './services/device-fit.service.ts';
 import { WaitingListService } from './services/waiting-list.service.ts';
 import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from './services/catalogue.service.ts';
 
@@ -56,6 +57,7 @@ export interface Services {
   sweeper: Sweeper;
   health: HealthService;
   vitals: VitalsService;
+  deviceFit: DeviceFitService;
 }
 
 export interface Runtime extends Services {
@@ -140,6 +142,7 @@ export async function createServices(deps: {
     sweeper: new Sweeper({ ...repositories, storage, graceMs: config.orphanGraceMs }),
     health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
     vitals: new VitalsService(new VitalsRepository(db)),
+    deviceFit: new DeviceFitService({ storage, media }),
     accounts: new AccountsService({
       users: repositories.users,
       inTransaction,

@@ -1,3 +1,4 @@
+import type { FocalPoint } from '../../contract/device-crop.ts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,6 +39,8 @@ export interface ItemMedia {
   dominant?: string;
   /** A live item's poster frame, shown before its clip plays. */
   poster?: string;
+  /** What draws the eye in the master (sharp's attention strategy), as fractions; the centre when missing. */
+  focal?: FocalPoint;
 }
 
 export const items = pgTable(

@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from '../test/test-app.ts';
  */
 const PUBLIC_OPERATIONS = [
   'GET /api/config',
+  'GET /api/downloads/free/{itemId}/fit/{screen}',
   'GET /api/downloads/free/{itemId}/{index}?',
   'GET /api/downloads/{token}',
   'GET /api/health',

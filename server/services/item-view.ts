@@ -1,3 +1,4 @@
+import { CENTRE } from '../../contract/device-crop.ts';
 import type { Item } from '../../contract/item.ts';
 import { itemFileUrl } from '../../contract/item-url.ts';
 import { centsToDollars } from '../../contract/money.ts';
@@ -54,6 +55,7 @@ export function toPublicItem(row: ItemRow, assetBase?: string): Item {
     placeholder: row.media.placeholder,
     thumbnails: row.media.thumbnails,
     ...(row.media.poster && { poster: row.media.poster }),
+    focalPoint: row.media.focal ?? CENTRE,
     sizeOptions: [...new Set(row.downloads.map((file) => file.dimensions))],
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -63,5 +63,6 @@ export async function storeThumbnails(
     ]);
     thumbnails.push({ width, height, file: webpFile.file, avif: avifFile.file });
   }
-  return { placeholder: await media.placeholder(picture), thumbnails };
+  const [placeholder, focal] = await Promise.all([media.placeholder(picture), media.focalPoint(picture)]);
+  return { placeholder, thumbnails, focal };
 }

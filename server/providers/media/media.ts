@@ -1,3 +1,5 @@
+import type { FocalPoint } from '../../../contract/device-crop.ts';
+
 export type ImageFormat = 'jpeg' | 'webp' | 'avif';
 
 export interface ImageOutput {
@@ -32,6 +34,14 @@ export interface Media {
   image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput>;
   /** Width and height from an image's header, without decoding its pixels. Throws for non-images. */
   measure(input: NodeJS.ReadableStream): Promise<ClipSize>;
+  /** What draws the eye in an image (sharp's attention strategy), as fractions of its width and height. */
+  focalPoint(input: Buffer): Promise<FocalPoint>;
+  /** The `region` of an image scaled to exactly `size`, as a JPEG: a phone's own file. */
+  crop(
+    input: Buffer,
+    region: { left: number; top: number; width: number; height: number },
+    size: ClipSize,
+  ): Promise<Buffer>;
   /** A tiny blurred WebP as a data URI, for display while the real image loads. */
   placeholder(input: Buffer): Promise<string>;
   /** Turns a source image into a phone wallpaper and everything the catalogue shows of it. */

@@ -6,10 +6,14 @@ import path from 'node:path';
 import { once } from 'node:events';
 import sharp, { type Sharp } from 'sharp';
 import { MASTER_HEIGHT, MASTER_WIDTH } from '../../../contract/constants.ts';
+import type { FocalPoint } from '../../../contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
 
 /** Refuse decompression bombs: nothing we accept needs more than 100 megapixels. */
 const MAX_INPUT_PIXELS = 100_000_000;
+
+/** The square the attention strategy looks for its point in (small enough to be quick, large enough to be sure). */
+const ATTENTION_SIDE = 720;
 
 function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   switch (format) {
@@ -57,6 +61,30 @@ export class SharpFfmpegMedia implements Media {
       .webp({ quality: 40 })
       .toBuffer();
     return `data:image/webp;base64,${data.toString('base64')}`;
+  }
+
+  async focalPoint(input: Buffer): Promise<FocalPoint> {
+    const { width = 0, height = 0 } = await sharp(input).metadata();
+    // The attention point comes in the coordinates of the image scaled to cover the square.
+    const scale = Math.max(ATTENTION_SIDE / width, ATTENTION_SIDE / height);
+    const { info } = await sharp(input)
+      .resize(ATTENTION_SIDE, ATTENTION_SIDE, { fit: 'cover', position: sharp.strategy.attention })
+      .toBuffer({ resolveWithObject: true });
+    const fraction = (at: number | undefined, span: number) =>
+      at === undefined ? 0.5 : Math.round(Math.min(1, Math.max(0, at / (span * scale))) * 1000) / 1000;
+    return { x: fraction(info.attentionX, width), y: fraction(info.attentionY, height) };
+  }
+
+  crop(
+    input: Buffer,
+    region: { left: number; top: number; width: number; height: number },
+    size: ClipSize,
+  ): Promise<Buffer> {
+    return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .extract(region)
+      .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+      .jpeg({ quality: 90, mozjpeg: true })
+      .toBuffer();
   }
 
   async prepareWallpaper(source: Buffer): Promise<PreparedWallpaper> {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../contract/constants.ts';
+import { ScreenSizeSchema } from '../../../contract/devices.ts';
 import { ItemIdSchema } from '../../../contract/item.ts';
 import { STATUS_OF } from '../../http/error-status.ts';
 import { sendObject } from '../../http/send-object.ts';
@@ -9,6 +10,7 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
+import type { DeviceFitService } from '../../services/device-fit.service.ts';
 import { escapeHtml } from '../../../contract/text.ts';
 
 /** How long a presigned URL of a paid file lives: long enough to start the download, too short to share. */
@@ -50,20 +52,32 @@ function refusalPage(message: string): string {
 export const downloadRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
   checkout: CheckoutService;
+  deviceFit: DeviceFitService;
   storage: Storage;
-}> = async (app, { catalogue, checkout, storage }) => {
+}> = async (app, { catalogue, checkout, deviceFit, storage }) => {
+  /** The item's file for one phone screen (decision 028), once access to the item was checked. */
+  async function phoneFile(itemId: string, screen: { width: number; height: number }) {
+    const row = await catalogue.findRow(itemId);
+    if (!row) throw new DomainError('not-found', MESSAGES.itemNotFound);
+    return deviceFit.file(row, screen);
+  }
+
   app.get(
     '/api/downloads/:token',
     {
       schema: {
         tags: ['downloads'],
-        summary: 'A purchased file through a signed, expiring link, as an attachment (byte ranges supported)',
+        summary:
+          'A purchased file through a signed, expiring link, as an attachment (byte ranges supported); with `screen`, the image cropped to that phone screen',
         params: z.object({ token: z.string().max(400) }),
+        querystring: z.object({ screen: ScreenSizeSchema.optional() }),
       },
     },
     async (request, reply) => {
       try {
-        const file = await checkout.download(request.params.token);
+        const granted = await checkout.download(request.params.token);
+        const { screen } = request.query;
+        const file = screen ? { ...(await phoneFile(granted.itemId, screen)), itemId: granted.itemId } : granted;
         // From a bucket, the file itself comes from a short-lived URL of its own; the link was checked first.
         const direct = await storage.presign(file.key, { seconds: PRESIGNED_SECONDS, fileName: file.name });
         if (direct) {
@@ -83,6 +97,35 @@ export const downloadRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** A free item's published row, or the reason it cannot be downloaded. */
+  async function freeRow(itemId: string) {
+    const row = await catalogue.findRow(itemId);
+    if (!row?.published) throw new DomainError('not-found', MESSAGES.itemNotFound);
+    if (!row.freeDownload) throw new DomainError('forbidden', 'This wallpaper is not free: buy it to download it.');
+    return row;
+  }
+
+  app.get(
+    '/api/downloads/free/:itemId/fit/:screen',
+    {
+      schema: {
+        tags: ['downloads'],
+        summary: "A free item's image cropped to one phone screen around its focal point, as an attachment",
+        params: z.object({ itemId: ItemIdSchema, screen: ScreenSizeSchema }),
+      },
+    },
+    async (request, reply) => {
+      const row = await freeRow(request.params.itemId);
+      const file = await deviceFit.file(row, request.params.screen);
+      await sendObject(request, reply, storage, file.key, {
+        cacheControl: 'public, max-age=86400',
+        attachmentName: file.name,
+      });
+      countDownload(request, reply, catalogue, row.itemId);
+      return reply;
+    },
+  );
+
   app.get(
     '/api/downloads/free/:itemId/:index?',
     {
@@ -93,11 +136,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const row = await catalogue.findRow(request.params.itemId);
-      if (!row?.published) return reply.code(404).send({ message: MESSAGES.itemNotFound });
-      if (!row.freeDownload) {
-        return reply.code(403).send({ message: 'This wallpaper is not free: buy it to download it.' });
-      }
+      const row = await freeRow(request.params.itemId);
       const file = row.downloads[request.params.index];
       if (!file) return reply.code(404).send({ message: 'This item has no such file.' });
       await sendObject(request, reply, storage, file.key, {
