@@ -13,6 +13,12 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  */
 export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
 
+/**
+ * The environment those scripts add: glibc's threshold for giving large allocations their own
+ * mapping, fixed at its default so freed answer and query buffers go back to the system (decision 027).
+ */
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -45,6 +51,7 @@ export async function startStore(
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,

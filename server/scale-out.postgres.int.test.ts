@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import type { OrderResult } from '../contract/orders.ts';
 import type { ReviewListItem } from '../contract/review.ts';
-import { SERVER_NODE_FLAGS, startStore, type RunningStore } from '../e2e/store.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS, startStore, type RunningStore } from '../e2e/store.ts';
 import { loadConfig } from './config.ts';
 import { items, users, waitingItems } from './db/schema.ts';
 import { createLogger } from './logger.ts';
@@ -55,7 +55,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
   };
   const startWorker = (extra: Record<string, string> = {}) => {
     const worker = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(import.meta.dirname, 'worker-main.ts')], {
-      env: { ...process.env, ...env, DATA_DIR: dataDir(), ...extra },
+      env: { ...process.env, ...SERVER_ENV, ...env, DATA_DIR: dataDir(), ...extra },
       stdio: 'ignore',
     });
     workers.push(worker);
