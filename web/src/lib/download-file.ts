@@ -15,7 +15,11 @@ export async function downloadFile(link: string, name: string): Promise<void> {
     return;
   }
   const response = await fetch(link, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`The download failed (${response.status}).`);
+  if (!response.ok) {
+    // The store says why in { message } (a phone file that would be enlarged too much, an expired link).
+    const reason = ((await response.json().catch(() => undefined)) as { message?: string } | undefined)?.message;
+    throw new Error(reason ?? `The download failed (${response.status}).`);
+  }
   const url = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = url;

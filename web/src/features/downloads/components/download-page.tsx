@@ -10,6 +10,8 @@ import { useItem } from '../../../lib/catalogue-api.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { downloadStateFor, type DownloadState } from '../../../lib/download-state.ts';
+import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
+import { PhonePicker } from '../../../components/phone-picker.tsx';
 
 function isDownloadState(value: unknown): value is DownloadState {
   const state = value as Partial<DownloadState> | null;
@@ -29,6 +31,14 @@ export function DownloadPage() {
   const target =
     passed ??
     (ownedFile ? { downloadLink: ownedFile.link, downloadName: ownedFile.name } : item && downloadStateFor(item));
+  const { screen } = usePhoneScreen();
+  const phoneFile =
+    target && screen && id
+      ? {
+          downloadLink: phoneFileLink(id, target.downloadLink, screen),
+          downloadName: `${id}-${screen.width}x${screen.height}.jpg`,
+        }
+      : undefined;
   const [status, setStatus] = useState<'idle' | 'downloading' | 'done' | 'failed'>('idle');
   const started = useRef(false);
 
@@ -74,6 +84,7 @@ export function DownloadPage() {
         {status === 'failed' && 'The download did not finish. Try again below.'}
       </p>
       <AdSlot slot="download" />
+      {target && <PhonePicker />}
       <div className="download-page__actions">
         <button
           type="button"
@@ -83,6 +94,16 @@ export function DownloadPage() {
         >
           <Icon name="download" /> Download It Again
         </button>
+        {phoneFile && screen && (
+          <button
+            type="button"
+            className="button"
+            disabled={status === 'downloading'}
+            onClick={() => void start(phoneFile)}
+          >
+            <Icon name="download" /> For my phone ({screen.width}×{screen.height})
+          </button>
+        )}
         {extraFiles.map((file) => (
           <button
             key={file.link}

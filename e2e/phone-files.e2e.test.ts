@@ -1,0 +1,51 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Item } from '../contract/item.ts';
+import { chromiumPath, firstFree, useStoreSession } from './fixtures.ts';
+
+describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
+  const s = useStoreSession();
+
+  it('detects an iPhone, saves its file in exactly its pixels, and remembers another choice', async () => {
+    const free = firstFree(await s.api<Item[]>('/api/items'));
+    // An iPhone 13 as Chromium emulates one: 390×844 points at 3 pixels each.
+    const context = await s.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      screen: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    });
+    const { page, errors } = await s.open(`/download/${free.itemId}`, { context });
+    const picker = page.getByLabel('Your phone (detected)');
+    await picker.waitFor();
+    expect(await picker.inputValue()).toBe('1170x2532');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'For my phone (1170×2532)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${free.itemId}-1170x2532.jpg`);
+    const saved = await sharp(await download.path()).metadata();
+    expect([saved.width, saved.height]).toEqual([1170, 2532]);
+
+    // A phone chosen by hand is remembered over the detected one.
+    await picker.selectOption('1080x2400');
+    await page.reload();
+    const chosen = page.getByLabel('Your phone', { exact: true });
+    await chosen.waitFor();
+    expect(await chosen.inputValue()).toBe('1080x2400');
+    await page.getByRole('button', { name: 'For my phone (1080×2400)' }).waitFor();
+    expect(errors).toEqual([]);
+
+    // A size the master cannot fill without enlarging it too much is refused, saying why.
+    await chosen.selectOption('other');
+    await page.getByLabel('Width').fill('1440');
+    await page.getByLabel('Height').fill('3600');
+    await page.getByRole('button', { name: 'Use this size' }).click();
+    await page.getByRole('button', { name: 'For my phone (1440×3600)' }).click();
+    await page.getByText(/would be enlarged 1\.41×\. Download the original instead\./).waitFor();
+    await context.close();
+  });
+});
