@@ -48,4 +48,38 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     await page.getByText(/would be enlarged 1\.41×\. Download the original instead\./).waitFor();
     await context.close();
   });
+
+  it("previews a wallpaper on the phone's lock screen, cut as its file will be, and toggles to the home screen", async () => {
+    const context = await s.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      screen: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const { page, errors } = await s.open('/item/0', { context });
+    const preview = page.getByRole('figure', { name: /on a 1170×2532 screen$/ });
+    await preview.waitFor();
+    const frame = preview.locator('.phone-preview__frame');
+    const shape = await frame.evaluate((element) => element.clientWidth / element.clientHeight);
+    expect(shape).toBeCloseTo(1170 / 2532, 2);
+
+    // The clock, in the visitor's time, sits over the wallpaper.
+    const clock = preview.locator('.phone-preview__clock');
+    await expect.poll(() => clock.textContent()).toMatch(/\d{1,2}:\d{2}/);
+    const [frameBox, clockBox, pictureBox] = await Promise.all(
+      [frame, clock, preview.locator('.phone-preview__picture')].map((element) => element.boundingBox()),
+    );
+    expect(clockBox!.y).toBeGreaterThan(frameBox!.y);
+    expect(clockBox!.y + clockBox!.height).toBeLessThan(frameBox!.y + frameBox!.height / 2);
+    expect(pictureBox!.y).toBeLessThanOrEqual(frameBox!.y + 8);
+    expect(pictureBox!.y + pictureBox!.height).toBeGreaterThanOrEqual(frameBox!.y + frameBox!.height - 8);
+
+    await preview.getByRole('button', { name: 'Home screen' }).click();
+    await preview.getByTestId('home-screen').waitFor();
+    expect(await preview.getByTestId('lock-screen').count()).toBe(0);
+    expect(await preview.getByRole('button', { name: 'Home screen' }).getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

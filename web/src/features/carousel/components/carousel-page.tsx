@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemWindow } from '../../../lib/catalogue-api.ts';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
 import { useItemActions } from '../../../lib/use-item-actions.ts';
+import { ItemPanel } from './item-panel.tsx';
 
 /** Items are read in blocks around the current index, so moving a few cards needs no new request. */
 const BLOCK = 40;
@@ -141,6 +142,7 @@ export function CarouselPage() {
       <p className="carousel__position" aria-live="polite">
         {current ? `${current.name} · ${index + 1}` : ''}
       </p>
+      {current && <ItemPanel item={current} />}
     </section>
   );
 }

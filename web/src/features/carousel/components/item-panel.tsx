@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { THEMES } from '../../../../../contract/constants.ts';
+import type { Item } from '../../../../../contract/item.ts';
+import { formatUsd } from '../../../../../contract/money.ts';
+import { PhonePicker } from '../../../components/phone-picker.tsx';
+import { Icon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../components/ui/toast.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
+import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
+import { useOwned } from '../../../lib/purchases.ts';
+import { PhonePreview } from './phone-preview.tsx';
+
+/** Shown before the visitor's phone is known: the most common screen of the list. */
+const DEFAULT_SCREEN = { width: 1170, height: 2532 };
+
+const tagLink = (tag: string) =>
+  THEMES.find((theme) => theme.tag === tag)?.path ?? `/search?q=${encodeURIComponent(tag)}`;
+
+/** Everything about the carousel's current card: what it is, how it looks on the visitor's phone, its phone file. */
+export function ItemPanel({ item }: { item: Item }) {
+  const { screen } = usePhoneScreen();
+  const owned = useOwned().get(item.itemId);
+  const source = owned?.downloads[0]?.link ?? item.downloadList[0]?.link;
+  const size = screen ?? DEFAULT_SCREEN;
+
+  const downloadForPhone = async () => {
+    if (!source || !screen) return;
+    try {
+      await downloadFile(
+        phoneFileLink(item.itemId, source, screen),
+        `${item.itemId}-${screen.width}x${screen.height}.jpg`,
+      );
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'The download failed.');
+    }
+  };
+
+  return (
+    <section className="item-panel" aria-label="About this wallpaper">
+      <PhonePreview item={item} screen={size} />
+      <div className="item-panel__facts">
+        {/* The card above carries the name as its heading; here it is the panel's title. */}
+        <p className="item-panel__name">{item.name}</p>
+        <p className="item-panel__price">{item.freeDownload ? 'Free' : formatUsd(item.price)}</p>
+        <ul className="item-panel__tags" aria-label="Tags">
+          {item.tags.map((tag) => (
+            <li key={tag}>
+              <Link to={tagLink(tag)}>#{tag}</Link>
+            </li>
+          ))}
+        </ul>
+        <dl className="item-panel__files">
+          {item.downloadList.map((file) => (
+            <div key={file.name}>
+              <dt>{file.ext === 'mp4' ? 'Live video' : 'Image'}</dt>
+              <dd>
+                {file.ext.toUpperCase()} · {file.dimensions}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <PhonePicker />
+        {source && screen ? (
+          <button type="button" className="button button--wide" onClick={() => void downloadForPhone()}>
+            <Icon name="download" /> For my phone ({screen.width}×{screen.height})
+          </button>
+        ) : (
+          !source && <p className="item-panel__note">Buy it to download it for your phone.</p>
+        )}
+      </div>
+    </section>
+  );
+}
