@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from './constants.ts';
+import { ScreenSizeSchema } from './devices.ts';
 import { text } from './text.ts';
 
 /** Emails are compared trimmed and lower-case. */
@@ -41,6 +42,8 @@ export const PublicUserSchema = z.object({
   firstName: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** The screen phone files are made for (`1170x2532`), once the user chose one (decision 028). */
+  phoneScreen: z.string().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
@@ -65,3 +68,6 @@ export const ResetPasswordBodySchema = z.object({
 });
 
 export const MessageSchema = z.object({ message: z.string() });
+
+/** The user's phone, kept on the account so every browser they sign in on makes files for it. */
+export const PhoneScreenBodySchema = z.object({ screen: ScreenSizeSchema });

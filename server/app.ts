@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDependencies) {
     await app.register(fastifyCors, {
       origin: config.corsOrigins,
       credentials: true,
-      methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // Lists say where the next page is and how many there are in these headers.
       exposedHeaders: ['Link', 'X-Total-Count'],
       maxAge: 600,

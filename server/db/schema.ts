@@ -141,6 +141,8 @@ export const users = pgTable('users', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   /** When the last verification email went out; the resend throttle reads it. */
   verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+  /** The screen phone files are made for, `{width}x{height}`, kept for every browser the user signs in on. */
+  phoneScreen: text('phone_screen'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -30,6 +30,7 @@ const toPublicUser = (user: UserRow): PublicUser => ({
   firstName: user.firstName,
   email: user.email,
   isAdmin: user.isAdmin,
+  ...(user.phoneScreen && { phoneScreen: user.phoneScreen }),
 });
 
 interface AccountsDependencies {
@@ -164,6 +165,11 @@ export class AccountsService {
     });
     if (!user) throw new DomainError('conflict', USER_MESSAGES.emailTaken);
     return toPublicUser(user);
+  }
+
+  /** Keeps the user's phone screen on the account. */
+  async setPhoneScreen(userId: string, screen: { width: number; height: number }): Promise<void> {
+    await this.deps.users.setPhoneScreen(userId, `${screen.width}x${screen.height}`);
   }
 
   async promote(email: string): Promise<PublicUser | undefined> {

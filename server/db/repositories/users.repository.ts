@@ -58,6 +58,10 @@ export class UsersRepository {
       .where(eq(users.id, id));
   }
 
+  async setPhoneScreen(id: string, phoneScreen: string): Promise<void> {
+    await this.db.update(users).set({ phoneScreen }).where(eq(users.id, id));
+  }
+
   async promote(email: string): Promise<UserRow | undefined> {
     const [user] = await this.db.update(users).set({ isAdmin: true }).where(eq(users.email, email)).returning();
     return user;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../contract/api.ts';
 import { MESSAGES, USER_MESSAGES } from '../../../contract/constants.ts';
@@ -7,6 +8,7 @@ import {
   LoginBodySchema,
   LoginResultSchema,
   MessageSchema,
+  PhoneScreenBodySchema,
   PublicUserSchema,
   RegisterBodySchema,
   RegisterResultSchema,
@@ -115,6 +117,23 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => caller(request),
+  );
+
+  app.put(
+    '/api/users/me/phone',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Keeps the screen phone files are made for on the account',
+        body: PhoneScreenBodySchema,
+        response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.setPhoneScreen(caller(request).uid, request.body.screen);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { PHONE_SCREENS, SCREEN_SIDE } from '../../../contract/devices.ts';
-import { listedScreen, usePhoneScreen } from '../lib/phone-screen.ts';
+import { listedScreen, sizeOf, usePhoneScreen } from '../lib/phone-screen.ts';
 
 const OTHER = 'other';
-const sizeOf = (screen: { width: number; height: number }) => `${screen.width}x${screen.height}`;
 const label = (models: readonly string[], screen: { width: number; height: number }) =>
   `${models.length > 3 ? `${models.slice(0, 3).join(', ')}…` : models.join(', ')} (${screen.width}×${screen.height})`;
 

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from './ui/icons.tsx';
 import { useLibrary } from '../lib/purchases.ts';
 import { useItemFileUrl } from '../lib/use-public-config.ts';
+import { PhonePicker } from './phone-picker.tsx';
 
 /** Everything the user owns; each Download gets a fresh link, so purchases never expire. */
 export function PurchaseLibrary() {
@@ -26,27 +27,30 @@ export function PurchaseLibrary() {
       ) : data.length === 0 ? (
         <p className="empty-state">You have not bought any wallpapers yet.</p>
       ) : (
-        <ul className="cart-lines" aria-label="Your wallpapers">
-          {data.map((entry) => (
-            <li key={entry.itemId} className="cart-line" data-item-id={entry.itemId}>
-              <img src={fileUrl(entry.itemId, entry.thumbnail)} alt="" width={72} height={128} loading="lazy" />
-              <div className="cart-line__text">
-                <p className="cart-line__name">{entry.name}</p>
-                <p className="cart-line__tags">
-                  Bought {new Date(entry.purchasedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => void download(entry.itemId)}
-                aria-label={`Download ${entry.name}`}
-              >
-                <Icon name="download" size={16} /> Download
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <PhonePicker />
+          <ul className="cart-lines" aria-label="Your wallpapers">
+            {data.map((entry) => (
+              <li key={entry.itemId} className="cart-line" data-item-id={entry.itemId}>
+                <img src={fileUrl(entry.itemId, entry.thumbnail)} alt="" width={72} height={128} loading="lazy" />
+                <div className="cart-line__text">
+                  <p className="cart-line__name">{entry.name}</p>
+                  <p className="cart-line__tags">
+                    Bought {new Date(entry.purchasedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void download(entry.itemId)}
+                  aria-label={`Download ${entry.name}`}
+                >
+                  <Icon name="download" size={16} /> Download
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -1,6 +1,9 @@
-import { detectPhoneScreen, PHONE_SCREENS, SCREEN_SIDE } from '../../../contract/devices.ts';
 import { useSyncExternalStore } from 'react';
+import { detectPhoneScreen, PHONE_SCREENS, SCREEN_SIDE } from '../../../contract/devices.ts';
+import type { PublicUser } from '../../../contract/users.ts';
+import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
+import { userStore } from './user-store.ts';
 
 /** The screen files are made for: one of the listed phones, or 'Other' with its own pixels. */
 export interface ChosenScreen {
@@ -10,6 +13,9 @@ export interface ChosenScreen {
 
 const fitsSide = (side: unknown): side is number =>
   Number.isInteger(side) && (side as number) >= SCREEN_SIDE.min && (side as number) <= SCREEN_SIDE.max;
+
+/** A screen as the API names it: `1170x2532`. */
+export const sizeOf = (screen: ChosenScreen) => `${screen.width}x${screen.height}`;
 
 /** The visitor's choice, kept in this browser; null until they choose. */
 const chosenScreen = createLocalStore<ChosenScreen | null>('phone-screen', (raw) => {
@@ -40,8 +46,28 @@ export function usePhoneScreen(): {
   return {
     screen: chosen ?? (detected && { width: detected.width, height: detected.height }),
     detected: !chosen && !!detected,
-    choose: (screen) => chosenScreen.set(screen),
+    choose,
   };
+}
+
+/** The account keeps the phone too; this browser's choice stands even when saving it fails. */
+const saveToAccount = (screen: ChosenScreen) =>
+  api.put('/api/users/me/phone', { screen: sizeOf(screen) }).catch(() => undefined);
+
+function choose(screen: ChosenScreen) {
+  chosenScreen.set(screen);
+  if (userStore.get()) void saveToAccount(screen);
+}
+
+/**
+ * Brings this browser and the account into step when a user signs in: a browser without a
+ * phone takes the account's, and a browser's own choice is saved to the account.
+ */
+export function syncPhoneWithAccount(user: PublicUser): void {
+  const local = chosenScreen.get();
+  const [width, height] = (user.phoneScreen ?? '').split('x').map(Number);
+  if (!local && fitsSide(width) && fitsSide(height)) chosenScreen.set({ width, height });
+  else if (local && sizeOf(local) !== user.phoneScreen) void saveToAccount(local);
 }
 
 /** The listed screen of a size, for its models' names. */
@@ -50,7 +76,7 @@ export const listedScreen = (screen: ChosenScreen) =>
 
 /** Where a phone's own file of a download is: a free item's fit path, or a bought file's signed link with its screen. */
 export function phoneFileLink(itemId: string, link: string, screen: ChosenScreen): string {
-  const size = `${screen.width}x${screen.height}`;
+  const size = sizeOf(screen);
   return link.startsWith('/api/downloads/free/')
     ? `/api/downloads/free/${itemId}/fit/${size}`
     : `${link}${link.includes('?') ? '&' : '?'}screen=${size}`;

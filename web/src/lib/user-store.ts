@@ -6,7 +6,13 @@ import { createLocalStore, useLocalStore } from './local-store.ts';
 function parseUser(raw: unknown): PublicUser | null {
   const user = raw as Partial<PublicUser> | null;
   return user && typeof user.uid === 'string' && typeof user.email === 'string'
-    ? { uid: user.uid, email: user.email, firstName: String(user.firstName ?? ''), isAdmin: user.isAdmin === true }
+    ? {
+        uid: user.uid,
+        email: user.email,
+        firstName: String(user.firstName ?? ''),
+        isAdmin: user.isAdmin === true,
+        ...(typeof user.phoneScreen === 'string' && { phoneScreen: user.phoneScreen }),
+      }
     : null;
 }
 

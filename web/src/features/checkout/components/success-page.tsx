@@ -11,6 +11,7 @@ import { cartActions } from '../../../lib/cart-store.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { checkoutApi } from '../api/orders.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
+import { PhonePicker } from '../../../components/phone-picker.tsx';
 
 /** Confirms a transaction once per browser session, as the spec's success page does. */
 function confirmOnce(transactionId: string) {
@@ -88,6 +89,7 @@ export function SuccessPage() {
           </p>
         </>
       )}
+      {data.status === 'paid' && <PhonePicker />}
       <ul className="cart-lines" aria-label="Purchased wallpapers">
         {data.items.map((item) => (
           <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>

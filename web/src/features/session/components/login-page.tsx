@@ -6,6 +6,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { userStore } from '../../../lib/user-store.ts';
 import { PasswordField } from './password-field.tsx';
+import { syncPhoneWithAccount } from '../../../lib/phone-screen.ts';
 
 type Status = 'idle' | 'unverified' | 'success';
 
@@ -29,7 +30,9 @@ export function LoginPage() {
     async () => {
       const result = await sessionApi.login(email, password);
       if ('needVerified' in result) return setStatus('unverified');
-      userStore.set({ uid: result.uid, firstName: result.firstName, email: result.email, isAdmin: result.isAdmin });
+      const { loginSucceed: _succeeded, token: _token, ...user } = result;
+      userStore.set(user);
+      syncPhoneWithAccount(user);
       setStatus('success');
     },
     () => {

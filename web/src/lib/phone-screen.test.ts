@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneFileLink, syncPhoneWithAccount } from './phone-screen.ts';
+
+const user = { uid: 'u1', firstName: 'Ada', email: 'ada@example.com', isAdmin: false };
+const stored = () => JSON.parse(localStorage.getItem('phone-screen') ?? 'null');
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the phone kept on the account', () => {
+  it('comes to a browser that has none when the user signs in', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    syncPhoneWithAccount({ ...user, phoneScreen: '1179x2556' });
+    expect(stored()).toEqual({ width: 1179, height: 2556 });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("is replaced by the browser's own choice, which is saved to the account", () => {
+    localStorage.setItem('phone-screen', JSON.stringify({ width: 1080, height: 2400 }));
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    syncPhoneWithAccount({ ...user, phoneScreen: '1179x2556' });
+    expect(stored()).toEqual({ width: 1080, height: 2400 });
+    expect(fetch).toHaveBeenCalledOnce();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/me/phone');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ screen: '1080x2400' });
+  });
+});
+
+describe("a phone file's link", () => {
+  it("is a free item's fit path, or a bought file's signed link with the screen", () => {
+    const screen = { width: 1170, height: 2532 };
+    expect(phoneFileLink('item1', '/api/downloads/free/item1', screen)).toBe('/api/downloads/free/item1/fit/1170x2532');
+    expect(phoneFileLink('item1', '/api/downloads/abc.def', screen)).toBe('/api/downloads/abc.def?screen=1170x2532');
+  });
+});
