@@ -21,7 +21,10 @@ import { renderScene } from '../server/demo/demo-art.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
 import { planDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { createMedia, openRuntime } from '../server/runtime.ts';
+import { deviceCrop } from '../contract/device-crop.ts';
+import { PHONE_SCREENS } from '../contract/devices.ts';
+import type { Item } from '../contract/item.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
@@ -85,6 +88,43 @@ function measure(
     ...(headers && { headers }),
     ...(nextPath && { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] }),
   });
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+/**
+ * A phone's own file (decision 028) for several screens: its first render and a cached answer
+ * through the store, beside the same sharp crop run directly on the master.
+ */
+async function measureDeviceFit(baseUrl: string) {
+  const items = (await (await fetch(`${baseUrl}/api/items?limit=60`)).json()) as Item[];
+  const free = items.find((item) => item.freeDownload && item.downloadList[0]?.ext === 'jpg');
+  if (!free) throw new Error('No free item to make phone files of');
+  const master = Buffer.from(await (await fetch(baseUrl + free.downloadList[0]!.link)).arrayBuffer());
+  const media = createMedia(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
+  const [width, height] = free.sizeOptions[0]!.split('x').map(Number) as [number, number];
+  const first: number[] = [];
+  const cached: number[] = [];
+  const direct: number[] = [];
+  for (const screen of PHONE_SCREENS) {
+    const crop = deviceCrop({ width, height }, screen, free.focalPoint);
+    if (!crop.fits) continue;
+    const url = `${baseUrl}/api/downloads/free/${free.itemId}/fit/${screen.width}x${screen.height}`;
+    const get = () => fetch(url).then((response) => response.arrayBuffer());
+    first.push(await timed(get));
+    cached.push(await timed(get));
+    direct.push(await timed(() => media.crop(master, crop, screen)));
+  }
+  return {
+    screens: first.length,
+    first: percentile(first, 50),
+    cached: percentile(cached, 50),
+    direct: percentile(direct, 50),
+  };
 }
 
 /** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB. */
@@ -254,6 +294,7 @@ rows.push({
   errors: uncached.errors + uncached.non2xx,
 });
 const rss = memory(store.process.pid!);
+const deviceFit = await measureDeviceFit(store.baseUrl);
 bare.kill();
 await store.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -278,6 +319,11 @@ console.log(
     `p95 ${percentile(searchMs, 95).toFixed(1)} ms, p99 ${percentile(searchMs, 99).toFixed(1)} ms (budget p95 20 ms)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
+console.log(
+  `Phone files (${deviceFit.screens} screens, medians): first render ${deviceFit.first.toFixed(0)} ms through the store, ` +
+    `${deviceFit.direct.toFixed(0)} ms for the same sharp crop run directly ` +
+    `(${(deviceFit.first / deviceFit.direct).toFixed(2)}×); a cached answer ${deviceFit.cached.toFixed(1)} ms.`,
+);
 console.log('Budget: cached catalogue endpoints at least 80 % of the bare server, p99 under 10 ms.');
 console.log(
   `\nProcessing (1080x1920 sources): ${processing.pipeline.toFixed(2)} images/s through the pipeline, ` +
