@@ -34,6 +34,7 @@ import { itemRoutes } from './routes/items/index.ts';
 import { jobRoutes } from './routes/jobs/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { userRoutes } from './routes/users/index.ts';
+import { favouriteRoutes } from './routes/favourites/index.ts';
 import { adminItemRoutes } from './routes/admin-items/index.ts';
 import { reviewRoutes } from './routes/review/index.ts';
 import { orderRoutes } from './routes/orders/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(itemRoutes, { catalogue: services.catalogue });
+  await app.register(favouriteRoutes, { favourites: services.favourites });
   await app.register(userRoutes, {
     accounts: services.accounts,
     secureCookies: config.publicUrl.startsWith('https:'),

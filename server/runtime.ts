@@ -38,6 +38,8 @@ import { VitalsService } from './services/vitals.service.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { Sweeper } from './services/sweeper.service.ts';
 import { DeviceFitService } from './services/device-fit.service.ts';
+import { FavouritesService } from './services/favourites.service.ts';
+import { FavouritesRepository } from './db/repositories/favourites.repository.ts';
 import { WaitingListService } from './services/waiting-list.service.ts';
 import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from './services/catalogue.service.ts';
 
@@ -58,6 +60,7 @@ export interface Services {
   health: HealthService;
   vitals: VitalsService;
   deviceFit: DeviceFitService;
+  favourites: FavouritesService;
 }
 
 export interface Runtime extends Services {
@@ -143,6 +146,10 @@ export async function createServices(deps: {
     health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
     vitals: new VitalsService(new VitalsRepository(db)),
     deviceFit: new DeviceFitService({ storage, media }),
+    favourites: new FavouritesService({
+      favourites: new FavouritesRepository(db),
+      assetBase: config.publicConfig.assetBase,
+    }),
     accounts: new AccountsService({
       users: repositories.users,
       inTransaction,

@@ -264,6 +264,21 @@ export const grants = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('grants_order_idx').on(t.orderId)],
 );
 
+/** Wallpapers a user marked with a heart; a visitor's hearts join these when they sign in. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
+);
+
 /** Webhook events already handled, so a delivery PayPal repeats is ignored. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
