@@ -2,6 +2,7 @@ import { formatUsd } from '../../../../contract/money.ts';
 import type { Item } from '../../../../contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { useItemActions } from '../../lib/use-item-actions.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 import { ItemPreview } from './item-preview.tsx';
 
 const CARD_SIZES = '(min-width: 1200px) 270px, (min-width: 720px) 30vw, 46vw';
@@ -13,6 +14,7 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
       <div className="item-card__media">
         <ItemPreview item={item} sizes={CARD_SIZES} eager={eager} />
         {item.photoType === 'live' && <span className="item-card__badge">Live</span>}
+        <FavouriteButton item={item} className="item-card__heart" />
       </div>
       <div className="item-card__footer">
         <h3 className="item-card__name">{item.name}</h3>

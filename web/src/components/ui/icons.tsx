@@ -13,19 +13,31 @@ const paths = {
   circle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z',
   undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   trash: 'M5 7h14M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  heart: 'M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9Z',
   arrowLeft: 'M15 5l-7 7 7 7',
   arrowRight: 'M9 5l7 7-7 7',
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
+export function Icon({
+  name,
+  size = 20,
+  label,
+  filled = name === 'play',
+}: {
+  name: IconName;
+  size?: number;
+  label?: string;
+  /** Drawn solid rather than as an outline (a heart that is on). */
+  filled?: boolean;
+}) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill={name === 'play' ? 'currentColor' : 'none'}
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"

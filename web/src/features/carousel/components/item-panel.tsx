@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { THEMES } from '../../../../../contract/constants.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
+import { FavouriteButton } from '../../../components/catalogue/favourite-button.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
@@ -40,7 +41,10 @@ export function ItemPanel({ item }: { item: Item }) {
       <PhonePreview item={item} screen={size} />
       <div className="item-panel__facts">
         {/* The card above carries the name as its heading; here it is the panel's title. */}
-        <p className="item-panel__name">{item.name}</p>
+        <div className="item-panel__title">
+          <p className="item-panel__name">{item.name}</p>
+          <FavouriteButton item={item} />
+        </div>
         <p className="item-panel__price">{item.freeDownload ? 'Free' : formatUsd(item.price)}</p>
         <ul className="item-panel__tags" aria-label="Tags">
           {item.tags.map((tag) => (

@@ -5,6 +5,30 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
 import { userStore, useUser } from '../../../lib/user-store.ts';
 import { PurchaseLibrary } from '../../../components/purchase-library.tsx';
+import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+import { useAccountFavourites } from '../../../lib/favourites.ts';
+
+/** The wallpapers the user gave a heart, on this and every other browser. */
+function AccountFavourites() {
+  const { data, isPending, isError } = useAccountFavourites();
+  return (
+    <section className="account-favourites" aria-labelledby="favourites-title">
+      <h2 id="favourites-title" className="section__title">
+        Your favourites
+      </h2>
+      {isError ? (
+        <p role="alert">Your favourites could not be loaded. Please reload the page.</p>
+      ) : (
+        <ItemGrid
+          items={data}
+          loading={isPending}
+          label="Your favourites"
+          emptyText="Give a wallpaper a heart and it waits for you here."
+        />
+      )}
+    </section>
+  );
+}
 
 export function AccountPage() {
   usePageMeta('Your account');
@@ -50,6 +74,7 @@ export function AccountPage() {
         Logout
       </button>
       <PurchaseLibrary />
+      <AccountFavourites />
     </section>
   );
 }

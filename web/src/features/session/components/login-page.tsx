@@ -7,6 +7,8 @@ import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { userStore } from '../../../lib/user-store.ts';
 import { PasswordField } from './password-field.tsx';
 import { syncPhoneWithAccount } from '../../../lib/phone-screen.ts';
+import { FAVOURITES_KEY, mergeVisitorFavourites } from '../../../lib/favourites.ts';
+import { useQueryClient } from '@tanstack/react-query';
 
 type Status = 'idle' | 'unverified' | 'success';
 
@@ -19,6 +21,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const { pending, error, submitWith } = useFormSubmit('Login failed.');
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -33,6 +36,9 @@ export function LoginPage() {
       const { loginSucceed: _succeeded, token: _token, ...user } = result;
       userStore.set(user);
       syncPhoneWithAccount(user);
+      // Hearts given before signing in join the account; a failure leaves them in this browser.
+      await mergeVisitorFavourites().catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY });
       setStatus('success');
     },
     () => {
