@@ -35,6 +35,7 @@ import { jobRoutes } from './routes/jobs/index.ts';
 import { storageRoutes } from './routes/storage/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { favouriteRoutes } from './routes/favourites/index.ts';
+import { phoneLinkRoutes } from './routes/phone-links/index.ts';
 import { adminItemRoutes } from './routes/admin-items/index.ts';
 import { reviewRoutes } from './routes/review/index.ts';
 import { orderRoutes } from './routes/orders/index.ts';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(itemRoutes, { catalogue: services.catalogue });
   await app.register(favouriteRoutes, { favourites: services.favourites });
+  await app.register(phoneLinkRoutes, { phoneLinks: services.phoneLinks, accounts: services.accounts });
   await app.register(userRoutes, {
     accounts: services.accounts,
     secureCookies: config.publicUrl.startsWith('https:'),

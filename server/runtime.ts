@@ -40,6 +40,8 @@ import { Sweeper } from './services/sweeper.service.ts';
 import { DeviceFitService } from './services/device-fit.service.ts';
 import { FavouritesService } from './services/favourites.service.ts';
 import { FavouritesRepository } from './db/repositories/favourites.repository.ts';
+import { PhoneLinksService } from './services/phone-links.service.ts';
+import { PhoneLinksRepository } from './db/repositories/phone-links.repository.ts';
 import { WaitingListService } from './services/waiting-list.service.ts';
 import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from './services/catalogue.service.ts';
 
@@ -61,6 +63,7 @@ export interface Services {
   vitals: VitalsService;
   deviceFit: DeviceFitService;
   favourites: FavouritesService;
+  phoneLinks: PhoneLinksService;
 }
 
 export interface Runtime extends Services {
@@ -132,6 +135,16 @@ export async function createServices(deps: {
   const waitingList = new WaitingListService({ entries: repositories.waitingList, storage, catalogue, adminItems });
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
   const loginThrottle = new LoginThrottle(repositories.users, config.loginLimits);
+  const checkout = new CheckoutService({
+    ...repositories,
+    inTransaction,
+    payments,
+    mailer,
+    jobs,
+    signer: await loadDownloadSigner(new SettingsRepository(db)),
+    ...site,
+    log: logger,
+  });
   return {
     mailer,
     payments,
@@ -158,15 +171,12 @@ export async function createServices(deps: {
       throttle: loginThrottle,
       ...site,
     }),
-    checkout: new CheckoutService({
-      ...repositories,
-      inTransaction,
-      payments,
-      mailer,
-      jobs,
-      signer: await loadDownloadSigner(new SettingsRepository(db)),
-      ...site,
-      log: logger,
+    checkout,
+    phoneLinks: new PhoneLinksService({
+      links: new PhoneLinksRepository(db),
+      catalogue,
+      checkout,
+      publicUrl: config.publicUrl,
     }),
   };
 }

@@ -89,6 +89,7 @@ export async function startWorker(deps: {
       .sweep()
       .then((swept) => logger.info(swept, 'swept what crashes and refused requests left behind'))
       .then(() => services.loginThrottle.forgetOld())
+      .then(() => services.phoneLinks.forgetExpired())
       .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
   const sweeping = sweep();
 

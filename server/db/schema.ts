@@ -279,6 +279,23 @@ export const favourites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] })],
 );
 
+/**
+ * Short links a desktop shows as a QR code to open a wallpaper's download page on a phone
+ * (decision 029). They live 15 minutes; one for a bought file carries a signed link to it alone.
+ */
+export const phoneLinks = pgTable('phone_links', {
+  code: text('code').primaryKey(),
+  itemId: text('item_id')
+    .notNull()
+    .references(() => items.itemId, { onDelete: 'cascade' }),
+  /** A signed link to the one bought file this code grants; null for a free item. */
+  downloadLink: text('download_link'),
+  /** The screen the phone file is made for, `{width}x{height}`, when the sender chose one. */
+  screen: text('screen'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Webhook events already handled, so a delivery PayPal repeats is ignored. */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),

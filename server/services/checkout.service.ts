@@ -194,6 +194,12 @@ export class CheckoutService {
     }));
   }
 
+  /** A signed link to one file of an item the user holds, valid until `expiresAt`; undefined when they do not hold it. */
+  async heldFileLink(userId: string, itemId: string, file: number, expiresAt: Date): Promise<string | undefined> {
+    const orderId = await this.deps.orders.heldThrough(userId, itemId);
+    return orderId && `/api/downloads/${this.deps.signer.sign({ orderId, itemId, file, expiresAt })}`;
+  }
+
   /**
    * Checks a download token and that the purchase still stands (a refund revokes it). Returns
    * the file to send.

@@ -219,6 +219,15 @@ export class OrdersRepository {
       .orderBy(grants.grantedAt);
   }
 
+  /** The order through which a user holds an item now, if they do. */
+  async heldThrough(userId: string, itemId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ orderId: grants.orderId })
+      .from(grants)
+      .where(and(eq(grants.userId, userId), eq(grants.itemId, itemId), isNull(grants.revokedAt)));
+    return row?.orderId;
+  }
+
   /** The grant behind a download link: the item, when the order's buyer holds it through that order. */
   async grantOf(orderId: string, itemId: string): Promise<{ item: ItemRow; revokedAt: Date | null } | undefined> {
     const [row] = await this.db
