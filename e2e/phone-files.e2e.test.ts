@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
@@ -81,5 +82,42 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     expect(await preview.getByRole('button', { name: 'Home screen' }).getAttribute('aria-pressed')).toBe('true');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("sends a wallpaper from a desktop to a phone with a QR code that opens its download for the desktop's chosen screen", async () => {
+    const newest = await s.api<Item[]>('/api/items?limit=60');
+    const index = newest.findIndex((item) => item.freeDownload);
+    const free = newest[index]!;
+    const { page: desktop } = await s.open(`/item/${index}`, { viewport: { width: 1280, height: 900 } });
+    await desktop.getByLabel('Your phone').first().selectOption('1179x2556');
+    await desktop.getByRole('button', { name: 'Send to phone' }).click();
+    const qr = desktop.getByRole('dialog', { name: 'Send to phone' }).getByRole('img');
+    const source = (await qr.getAttribute('src'))!;
+    const svg = decodeURIComponent(source.slice(source.indexOf(',') + 1));
+    const { data, info } = await sharp(Buffer.from(svg), { density: 300 })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const url = jsQR.default(new Uint8ClampedArray(data), info.width, info.height)?.data;
+    expect(url).toMatch(new RegExp(`^${s.store.baseUrl}/p/[A-Za-z0-9_-]{12}$`));
+
+    const phone = await s.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      screen: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      acceptDownloads: true,
+    });
+    const { page, errors } = await s.open(new URL(url!).pathname, { context: phone });
+    await page.waitForURL(`**/download/${free.itemId}?phone=*`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'For my phone (1179×2556)' }).click(),
+    ]);
+    const saved = await sharp(await download.path()).metadata();
+    expect([saved.width, saved.height]).toEqual([1179, 2556]);
+    expect(errors).toEqual([]);
+    await phone.close();
   });
 });

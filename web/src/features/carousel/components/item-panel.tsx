@@ -10,6 +10,7 @@ import { downloadFile } from '../../../lib/download-file.ts';
 import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';
 import { PhonePreview } from './phone-preview.tsx';
+import { SendToPhone } from './send-to-phone.tsx';
 
 /** Shown before the visitor's phone is known: the most common screen of the list. */
 const DEFAULT_SCREEN = { width: 1170, height: 2532 };
@@ -71,6 +72,7 @@ export function ItemPanel({ item }: { item: Item }) {
         ) : (
           !source && <p className="item-panel__note">Buy it to download it for your phone.</p>
         )}
+        {source && <SendToPhone item={item} screen={screen} />}
       </div>
     </section>
   );

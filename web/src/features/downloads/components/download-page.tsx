@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '../../../../../contract/constants.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
@@ -9,6 +10,8 @@ import { AdSlot } from '../../../components/ad-slot.tsx';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
+import { api } from '../../../lib/api-client.ts';
+import type { OpenedPhoneLink } from '../../../../../contract/phone-links.ts';
 import { downloadStateFor, type DownloadState } from '../../../lib/download-state.ts';
 import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
@@ -25,13 +28,29 @@ export function DownloadPage() {
   const navigate = useNavigate();
   const storeName = useStoreName();
   const passed = isDownloadState(location.state) ? location.state : undefined;
+  // Opened from a desktop's 'Send to phone' code: its file, for the screen chosen there.
+  const [params] = useSearchParams();
+  const phoneCode = params.get('phone');
+  const sentToPhone = useQuery({
+    queryKey: ['phone-link', phoneCode],
+    queryFn: () => api.get<OpenedPhoneLink>(`/api/phone-links/${encodeURIComponent(phoneCode!)}`),
+    enabled: !!phoneCode,
+    retry: false,
+  });
+  const sent = sentToPhone.data && {
+    downloadLink: sentToPhone.data.downloadLink,
+    downloadName: sentToPhone.data.downloadName,
+  };
   const { data: item, isPending, isError } = useItem(id);
   const library = useLibrary();
   const ownedFile = library.data?.find((entry) => entry.itemId === id)?.downloads[0];
   const target =
     passed ??
+    sent ??
     (ownedFile ? { downloadLink: ownedFile.link, downloadName: ownedFile.name } : item && downloadStateFor(item));
-  const { screen } = usePhoneScreen();
+  const { screen: ownScreen } = usePhoneScreen();
+  const [sentWidth, sentHeight] = (sentToPhone.data?.screen ?? '').split('x').map(Number);
+  const screen = sentWidth && sentHeight ? { width: sentWidth, height: sentHeight } : ownScreen;
   const phoneFile =
     target && screen && id
       ? {
@@ -64,7 +83,7 @@ export function DownloadPage() {
   }, [passed]);
 
   // Without a link to download, there is nothing to do here.
-  const noLink = !passed && !library.isLoading && (isError || (!isPending && !target));
+  const noLink = !passed && !phoneCode && !library.isLoading && (isError || (!isPending && !target));
   useEffect(() => {
     if (!noLink) return;
     notify.error(MESSAGES.errorLink);
@@ -74,6 +93,18 @@ export function DownloadPage() {
   const extraFiles = (library.data?.find((entry) => entry.itemId === id)?.downloads ?? item?.downloadList ?? [])
     .slice(1)
     .filter((file) => file.link);
+  if (sentToPhone.isError) {
+    return (
+      <section className="section download-page">
+        <h1 className="page-title">This link does not work</h1>
+        <p role="alert">{sentToPhone.error.message}</p>
+        <Link className="button" to="/">
+          Back to {storeName}
+        </Link>
+      </section>
+    );
+  }
+
   return (
     <section className="section download-page">
       <h1 className="page-title">Thanks For Downloading</h1>
