@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_STARS, PHOTO_TYPES } from './constants.ts';
 import { ItemIdSchema } from './item.ts';
 import { text } from './text.ts';
+import { FocalPointSchema } from './device-crop.ts';
 
 export const UPLOAD_KINDS = ['thumbnail', 'image', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
@@ -47,6 +48,8 @@ export const UpdateItemBodySchema = z
     freeDownload: z.boolean(),
     tags: z.array(text().trim().min(1).max(30)).min(1).max(12),
     published: z.boolean(),
+    /** Where the eye goes: phone files and the preview are cut around it (decision 028). */
+    focalPoint: FocalPointSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, PHOTO_TYPES } from './constants.ts';
+import { FocalPointSchema } from './device-crop.ts';
 import { SAFE_NAME, text } from './text.ts';
 
 /** Ids become storage folder names, so they follow the storage's own rule for a name. */
@@ -60,7 +61,7 @@ export const ItemSchema = z.object({
   /** A live item's poster frame (a file in its folder), when it has one. */
   poster: z.string().optional(),
   /** Where the eye goes, as fractions of width and height: device files are cropped around it (decision 028). */
-  focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }),
+  focalPoint: FocalPointSchema,
   /** The dimensions the item's files come in, e.g. ['1440x2560']. */
   sizeOptions: z.array(z.string()),
   /** Bumped by every change of the item. */

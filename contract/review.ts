@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FocalPointSchema } from './device-crop.ts';
 
 export const REVIEW_FILTERS = ['all', 'reviewed', 'not-reviewed'] as const;
 
@@ -21,7 +22,13 @@ export type ReviewListItem = z.infer<typeof ReviewListItemSchema>;
 
 export const ReviewEntryDetailSchema = ReviewListItemSchema.extend({
   draft: z
-    .object({ name: z.string(), tags: z.array(z.string()), price: z.number(), freeDownload: z.boolean() })
+    .object({
+      name: z.string(),
+      tags: z.array(z.string()),
+      price: z.number(),
+      freeDownload: z.boolean(),
+      focalPoint: FocalPointSchema,
+    })
     .optional(),
 });
 export type ReviewEntryDetail = z.infer<typeof ReviewEntryDetailSchema>;

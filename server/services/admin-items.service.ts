@@ -21,6 +21,7 @@ import {
   storeThumbnails,
 } from './stored-files.ts';
 import { slugify } from '../../contract/text.ts';
+import type { FocalPoint } from '../../contract/device-crop.ts';
 
 interface AdminItemsDependencies {
   items: ItemsRepository;
@@ -144,12 +145,22 @@ export class AdminItemsService {
 
   async update(
     itemId: string,
-    patch: { name?: string; price?: number; freeDownload?: boolean; tags?: string[]; published?: boolean },
+    patch: {
+      name?: string;
+      price?: number;
+      freeDownload?: boolean;
+      tags?: string[];
+      published?: boolean;
+      focalPoint?: FocalPoint;
+    },
   ): Promise<void> {
-    const { price, ...rest } = patch;
+    const { price, focalPoint, ...rest } = patch;
+    // The focal point lives with the item's media; changing it bumps the version like any change.
+    const media = focalPoint && (await this.deps.catalogue.findRow(itemId))?.media;
     const changed = await this.deps.catalogue.update(itemId, {
       ...rest,
       ...(price !== undefined && { priceCents: dollarsToCents(price) }),
+      ...(media && { media: { ...media, focal: focalPoint } }),
     });
     if (!changed) throw new DomainError('not-found', 'Item not found');
   }

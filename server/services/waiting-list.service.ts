@@ -6,6 +6,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { AdminItemsService } from './admin-items.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import { CENTRE } from '../../contract/device-crop.ts';
 
 export type { WaitingRow };
 export const MAX_ATTEMPTS = 3;
@@ -56,6 +57,7 @@ export class WaitingListService {
           tags: draft.tags,
           price: centsToDollars(draft.priceCents),
           freeDownload: draft.freeDownload,
+          focalPoint: draft.media.focal ?? CENTRE,
         },
       }),
     };

@@ -135,4 +135,45 @@ describe("a phone's own file", () => {
     const forged = await ctx.app.inject({ url: `${link.slice(0, -3)}xyz?screen=1170x2532` });
     expect(forged.statusCode).toBe(403);
   });
+
+  it("follows a focal point an administrator moves, as a new version of the item's file", async () => {
+    const admin = await createShopper(ctx, 'Admin');
+    await ctx.accounts.promote(admin.email);
+    const before = (await ctx.app.inject({ url: `/api/items/${free.itemId}` })).json();
+    const first = await fit(free.itemId, '1080x2340');
+
+    // The subject is at the top right; a focal point moved to the bottom left moves the crop there.
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/items/${free.itemId}`,
+      headers: admin.headers,
+      payload: { focalPoint: { x: 0.05, y: 0.9 } },
+    });
+    expect(moved.statusCode).toBe(204);
+    const after = (await ctx.app.inject({ url: `/api/items/${free.itemId}` })).json();
+    expect(after.focalPoint).toEqual({ x: 0.05, y: 0.9 });
+    expect(after.version).toBe(before.version + 1);
+
+    const second = await fit(free.itemId, '1080x2340');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
+    const cropAround = (focal: { x: number; y: number }) => {
+      const crop = deviceCrop({ width: 1440, height: 2560 }, { width: 1080, height: 2340 }, focal);
+      if (!crop.fits) throw new Error('expected a crop');
+      return crop;
+    };
+    expect(cropAround(before.focalPoint).left).toBeGreaterThan(0);
+    expect(cropAround(after.focalPoint).left).toBe(0);
+    // The file is that crop: its left edge is the master's left edge, dark where the disc is not.
+    const corner = await pixel(second.rawPayload, 20, 1200);
+    expect(corner.r).toBeLessThan(80);
+
+    const outside = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/items/${free.itemId}`,
+      headers: admin.headers,
+      payload: { focalPoint: { x: 1.5, y: 0.5 } },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toMatch(/focalPoint must lie inside the picture/);
+  });
 });
