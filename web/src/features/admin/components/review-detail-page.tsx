@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
 import { ReviewActions } from './review-actions.tsx';
+import { FocalPointPicker } from './focal-point-picker.tsx';
 import { statusText } from './review-page.tsx';
 import { useReviewActions, type ReviewAction } from '../hooks/use-review-actions.ts';
 
@@ -17,6 +18,7 @@ const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 
 
 function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: () => void }) {
   const draft = entry.draft!;
+  const [focalPoint, setFocalPoint] = useState(draft.focalPoint);
   const [fields, setFields] = useState<ItemFieldValues>({
     name: draft.name,
     price: String(draft.price),
@@ -25,13 +27,24 @@ function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: ()
   });
   const { pending: saving, error, submitWith } = useFormSubmit('The draft could not be saved.');
   const save = submitWith(async () => {
-    await api.patch(`/api/items/${entry.itemId}`, itemFieldsBody(fields));
+    await api.patch(`/api/items/${entry.itemId}`, { ...itemFieldsBody(fields), focalPoint });
     notify.success('Draft saved');
     onSaved();
   });
 
   return (
     <form className="form" onSubmit={save}>
+      {entry.itemUrl && (
+        <div className="form__field">
+          <p className="focal-picker__label">Focal point: phone files are cut around it. Drag it to what matters.</p>
+          <FocalPointPicker
+            src={entry.itemUrl}
+            alt={`Draft ${entry.numberId}`}
+            value={focalPoint}
+            onChange={setFocalPoint}
+          />
+        </div>
+      )}
       <ItemFields idPrefix="draft" values={fields} onChange={setFields} />
       <p className="form__error" role="alert">
         {error}
