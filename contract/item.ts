@@ -140,3 +140,14 @@ export const PopularQuerySchema = z.object({
 });
 export const PhotoTypeParamsSchema = z.object({ type: z.enum(PHOTO_TYPES) });
 export const ItemParamsSchema = z.object({ itemId: ItemIdSchema });
+
+/** How many wallpapers 'More like this' shows at most. */
+export const LIKE_MAX = 24;
+export const LikeQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, `limit must be 1 to ${LIKE_MAX}`)
+    .max(LIKE_MAX, `limit must be 1 to ${LIKE_MAX}`)
+    .default(8),
+});

@@ -80,6 +80,17 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     await preview.getByTestId('home-screen').waitFor();
     expect(await preview.getByTestId('lock-screen').count()).toBe(0);
     expect(await preview.getByRole('button', { name: 'Home screen' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Under the panel, wallpapers that share the current one's tags.
+    const [current] = await s.api<Item[]>('/api/items?limit=1');
+    const like = page.getByRole('list', { name: `More like ${current!.name}` });
+    await like.locator('article').first().waitFor();
+    const likeIds = await like
+      .locator('article')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-item-id')));
+    const liked = await s.api<Item[]>(`/api/items/${current!.itemId}/like`);
+    expect(likeIds).toEqual(liked.map((item) => item.itemId));
+    expect(liked.every((item) => item.tags.some((tag) => current!.tags.includes(tag)))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -24,6 +24,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/items/wallpapers/page',
   'GET /api/items/wallpapers/popular',
   'GET /api/items/{itemId}',
+  'GET /api/items/{itemId}/like',
   'GET /api/phone-links/{code}',
   'GET /api/users/{id}/verify/{token}',
   'POST /api/phone-links',

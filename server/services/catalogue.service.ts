@@ -278,6 +278,14 @@ export class CatalogueService {
     return item && this.json(key, async () => ({ body: item }));
   }
 
+  /** Wallpapers like a published one, by the tags they share (most first), as one cached answer. */
+  async likeJson(itemId: string, limit: number): Promise<PreparedAnswer | undefined> {
+    if (!(await this.get(itemId))) return undefined;
+    return this.json(`like:${itemId}:${limit}`, async () => ({
+      body: (await this.items.likeItem(itemId, { limit, candidates: SEARCH_CANDIDATES })).map(this.toItem),
+    }));
+  }
+
   /** Published items newest first, page by page (the sitemap); never the whole catalogue at once. */
   publishedPages(
     pageSize: number,

@@ -188,6 +188,27 @@ export class ItemsRepository {
       .offset(page.offset);
   }
 
+  /**
+   * Published items sharing tags with `itemId`'s, most shared tags first, then newest. Only the
+   * newest `candidates` items sharing any tag are ranked, so a common tag costs what a rare one does.
+   */
+  async likeItem(itemId: string, page: { limit: number; candidates: number }): Promise<ItemRow[]> {
+    const rows = rowsOf<{ item_id: string }>(
+      await this.db.execute(sql`
+        with source as (select tags from items where item_id = ${itemId}),
+        candidates as (
+          select items.item_id, items.tags from items, source
+          where items.published and items.tags && source.tags and items.item_id <> ${itemId}
+          order by items.item_id desc limit ${page.candidates})
+        select candidates.item_id from candidates, source
+        order by cardinality(array(select unnest(candidates.tags) intersect select unnest(source.tags))) desc,
+          candidates.item_id desc
+        limit ${page.limit}`),
+    );
+    const found = new Map((await this.byIds(rows.map((row) => row.item_id))).map((row) => [row.itemId, row]));
+    return rows.map((row) => found.get(row.item_id)!).filter(Boolean);
+  }
+
   /** A random handful of published items, read from a sample of the table's pages rather than all of it. */
   async sample(size: number): Promise<ItemRow[]> {
     const total = await this.countPublished({});

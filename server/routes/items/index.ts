@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../contract/constants.ts';
 import {
   ItemListQuerySchema,
   ItemParamsSchema,
+  LikeQuerySchema,
   ItemSchema,
   PagingQuerySchema,
   PhotoTypeParamsSchema,
@@ -146,6 +147,24 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
         reply.header('cache-control', 'no-store'),
         await catalogue.popularJson(request.query.number),
       ),
+  );
+
+  app.get(
+    '/api/items/:itemId/like',
+    {
+      helmet: false,
+      schema: {
+        tags: ['items'],
+        summary: "'More like this': published wallpapers sharing the item's tags, most shared first, then newest",
+        params: ItemParamsSchema,
+        querystring: LikeQuerySchema,
+        response: { 200: z.array(ItemSchema), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await catalogue.likeJson(request.params.itemId, request.query.limit);
+      return body ? sendPrepared(request, reply, body) : reply.code(404).send({ message: MESSAGES.itemNotFound });
+    },
   );
 
   app.get(

@@ -37,6 +37,14 @@ export function useItemWindow(offset: number, limit: number) {
   });
 }
 
+/** 'More like this': wallpapers sharing the item's tags, most shared first. */
+export function useLikeItem(itemId: string, limit = 8) {
+  return useQuery({
+    queryKey: ['like', itemId, limit],
+    queryFn: () => api.get<Item[]>(`/api/items/${encodeURIComponent(itemId)}/like?limit=${limit}`),
+  });
+}
+
 export function useItem(itemId: string | undefined) {
   return useQuery({
     queryKey: ['item', itemId],

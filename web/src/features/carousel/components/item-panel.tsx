@@ -9,6 +9,8 @@ import { notify } from '../../../components/ui/toast.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';
+import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
+import { useLikeItem } from '../../../lib/catalogue-api.ts';
 import { PhonePreview } from './phone-preview.tsx';
 import { SendToPhone } from './send-to-phone.tsx';
 
@@ -38,42 +40,59 @@ export function ItemPanel({ item }: { item: Item }) {
   };
 
   return (
-    <section className="item-panel" aria-label="About this wallpaper">
-      <PhonePreview item={item} screen={size} />
-      <div className="item-panel__facts">
-        {/* The card above carries the name as its heading; here it is the panel's title. */}
-        <div className="item-panel__title">
-          <p className="item-panel__name">{item.name}</p>
-          <FavouriteButton item={item} />
+    <>
+      <section className="item-panel" aria-label="About this wallpaper">
+        <PhonePreview item={item} screen={size} />
+        <div className="item-panel__facts">
+          {/* The card above carries the name as its heading; here it is the panel's title. */}
+          <div className="item-panel__title">
+            <p className="item-panel__name">{item.name}</p>
+            <FavouriteButton item={item} />
+          </div>
+          <p className="item-panel__price">{item.freeDownload ? 'Free' : formatUsd(item.price)}</p>
+          <ul className="item-panel__tags" aria-label="Tags">
+            {item.tags.map((tag) => (
+              <li key={tag}>
+                <Link to={tagLink(tag)}>#{tag}</Link>
+              </li>
+            ))}
+          </ul>
+          <dl className="item-panel__files">
+            {item.downloadList.map((file) => (
+              <div key={file.name}>
+                <dt>{file.ext === 'mp4' ? 'Live video' : 'Image'}</dt>
+                <dd>
+                  {file.ext.toUpperCase()} · {file.dimensions}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <PhonePicker />
+          {source && screen ? (
+            <button type="button" className="button button--wide" onClick={() => void downloadForPhone()}>
+              <Icon name="download" /> For my phone ({screen.width}×{screen.height})
+            </button>
+          ) : (
+            !source && <p className="item-panel__note">Buy it to download it for your phone.</p>
+          )}
+          {source && <SendToPhone item={item} screen={screen} />}
         </div>
-        <p className="item-panel__price">{item.freeDownload ? 'Free' : formatUsd(item.price)}</p>
-        <ul className="item-panel__tags" aria-label="Tags">
-          {item.tags.map((tag) => (
-            <li key={tag}>
-              <Link to={tagLink(tag)}>#{tag}</Link>
-            </li>
-          ))}
-        </ul>
-        <dl className="item-panel__files">
-          {item.downloadList.map((file) => (
-            <div key={file.name}>
-              <dt>{file.ext === 'mp4' ? 'Live video' : 'Image'}</dt>
-              <dd>
-                {file.ext.toUpperCase()} · {file.dimensions}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <PhonePicker />
-        {source && screen ? (
-          <button type="button" className="button button--wide" onClick={() => void downloadForPhone()}>
-            <Icon name="download" /> For my phone ({screen.width}×{screen.height})
-          </button>
-        ) : (
-          !source && <p className="item-panel__note">Buy it to download it for your phone.</p>
-        )}
-        {source && <SendToPhone item={item} screen={screen} />}
-      </div>
+      </section>
+      <MoreLikeThis item={item} />
+    </>
+  );
+}
+
+/** Wallpapers sharing this one's tags, under its panel. */
+function MoreLikeThis({ item }: { item: Item }) {
+  const { data, isPending, isError } = useLikeItem(item.itemId);
+  if (isError || (data && data.length === 0)) return null;
+  return (
+    <section className="more-like-this" aria-labelledby="more-like-this-title">
+      <h2 id="more-like-this-title" className="section__title">
+        More like this
+      </h2>
+      <ItemGrid items={data} loading={isPending} eagerCount={0} label={`More like ${item.name}`} />
     </section>
   );
 }
