@@ -74,17 +74,16 @@ export type Item = z.infer<typeof ItemSchema>;
 export const ITEM_SORTS = ['newest', 'oldest', 'price-asc', 'price-desc', 'name'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 
+/** A `limit` query parameter from 1 to `max`, `fallback` when absent. */
+const limitSchema = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1, `limit must be 1 to ${max}`).max(max, `limit must be 1 to ${max}`).default(fallback);
+
 /**
  * How every list is paged: `limit` items from `cursor` (opaque, from the previous answer's
  * `Link: rel="next"`), or from `offset` for clients that count.
  */
 export const PagingQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, `limit must be 1 to ${LIST_MAX_PAGE_SIZE}`)
-    .max(LIST_MAX_PAGE_SIZE, `limit must be 1 to ${LIST_MAX_PAGE_SIZE}`)
-    .default(LIST_PAGE_SIZE),
+  limit: limitSchema(LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   cursor: z
     .string()
@@ -143,11 +142,4 @@ export const ItemParamsSchema = z.object({ itemId: ItemIdSchema });
 
 /** How many wallpapers 'More like this' shows at most. */
 export const LIKE_MAX = 24;
-export const LikeQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, `limit must be 1 to ${LIKE_MAX}`)
-    .max(LIKE_MAX, `limit must be 1 to ${LIKE_MAX}`)
-    .default(8),
-});
+export const LikeQuerySchema = z.object({ limit: limitSchema(LIKE_MAX, 8) });
