@@ -101,6 +101,18 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
       await page.locator('progress').evaluateAll((bars) => bars.map((bar) => (bar as HTMLProgressElement).value)),
     ).toEqual([1, 1]);
 
+    // The new item's focal point, found on its thumbnail, can be moved and saved there and then.
+    const found = (await s.api<Item>(`/api/items/${itemId}`)).focalPoint;
+    const focal = page.getByRole('slider', { name: 'Focal point' });
+    await focal.press('ArrowDown');
+    await focal.press('ArrowDown');
+    await page.getByRole('button', { name: 'Save focal point' }).click();
+    await page.getByText('Focal point saved').waitFor();
+    expect((await s.api<Item>(`/api/items/${itemId}`)).focalPoint).toEqual({
+      x: found.x,
+      y: Math.round(Math.min(1, found.y + 0.02) * 1000) / 1000,
+    });
+
     // Among the newest (ids of one minute order by their random part, so not always first).
     await visit(page, s.store.baseUrl);
     const card = page.locator(`[aria-label="Newest wallpapers"] article[data-item-id="${itemId}"]`);

@@ -7,8 +7,44 @@ import { uploadFile } from '../../../lib/upload-file.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
+import { FocalPointPicker } from './focal-point-picker.tsx';
+import type { FocalPoint } from '../../../../../contract/device-crop.ts';
+import { useItem } from '../../../lib/catalogue-api.ts';
+import { useItemFileUrl } from '../../../lib/use-public-config.ts';
+import { useFormSubmit } from '../../../lib/use-form-submit.ts';
+import { notify } from '../../../components/ui/toast.ts';
 
 type Progress = Partial<Record<UploadKind, number>>;
+
+/** The new item's focal point, found on its thumbnail: the uploader checks it and moves it if need be. */
+function UploadedFocalPoint({ itemId }: { itemId: string }) {
+  const { data: item } = useItem(itemId);
+  const fileUrl = useItemFileUrl();
+  const [focalPoint, setFocalPoint] = useState<FocalPoint>();
+  const { pending, error, submitWith } = useFormSubmit('The focal point could not be saved.');
+  const save = submitWith(async () => {
+    await api.patch(`/api/items/${itemId}`, { focalPoint });
+    notify.success('Focal point saved');
+  });
+  if (!item) return null;
+  return (
+    <form className="form upload-focal" onSubmit={save}>
+      <p className="focal-picker__label">Focal point: phone files are cut around it. Drag it to what matters.</p>
+      <FocalPointPicker
+        src={fileUrl(item.itemId, item.thumbnail)}
+        alt={item.name}
+        value={focalPoint ?? item.focalPoint}
+        onChange={setFocalPoint}
+      />
+      <p className="form__error" role="alert">
+        {error}
+      </p>
+      <button type="submit" className="button" disabled={pending || !focalPoint}>
+        Save focal point
+      </button>
+    </form>
+  );
+}
 
 const PROGRESS_LABELS: Record<UploadKind, string> = {
   image: 'Download image',
@@ -159,6 +195,7 @@ function UploadForm() {
       <pre className="upload-status" role="status" data-testid="upload-status">
         {status.join('\n')}
       </pre>
+      {success && <UploadedFocalPoint itemId={itemId.trim()} />}
     </section>
   );
 }
