@@ -7,9 +7,13 @@ import {
   PhoneLinkSchema,
 } from '../../../contract/phone-links.ts';
 import { sessionToken } from '../../http/auth.ts';
+import { rateLimited } from '../../http/rate-limits.ts';
 import type { AccountsService } from '../../services/accounts.service.ts';
 import type { PhoneLinksService } from '../../services/phone-links.service.ts';
 import { DomainError } from '../../shared/errors.ts';
+
+/** Codes one address may make per 10 minutes: plenty for a person, a wall for a script filling the table. */
+export const PHONE_LINKS_PER_TEN_MINUTES = 30;
 
 /** 'Send to phone' (decision 029): codes made on a desktop, opened on a phone. */
 export const phoneLinkRoutes: FastifyPluginAsyncZod<{
@@ -19,6 +23,14 @@ export const phoneLinkRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/phone-links',
     {
+      preHandler: rateLimited(app, [
+        {
+          name: 'phone-links:ip',
+          max: PHONE_LINKS_PER_TEN_MINUTES,
+          timeWindow: '10 minutes',
+          key: (request) => request.ip,
+        },
+      ]),
       schema: {
         tags: ['downloads'],
         summary:

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderResult } from '../../../contract/orders.ts';
 import type { PhoneLink } from '../../../contract/phone-links.ts';
 import { buildItemRow } from '../../test/builders.ts';
+import { PHONE_LINKS_PER_TEN_MINUTES } from './index.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -106,5 +107,19 @@ describe('send to phone', () => {
   it('refuses what is not a wallpaper on sale', async () => {
     expect((await send({ itemId: '20200101_0000_00000000' })).statusCode).toBe(404);
     expect((await send({ itemId: free.itemId, screen: 'big' })).statusCode).toBe(400);
+  });
+
+  it('makes a limited number of codes for one address', async () => {
+    const fromOneAddress = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/phone-links',
+        payload: { itemId: free.itemId },
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < PHONE_LINKS_PER_TEN_MINUTES; i++) expect((await fromOneAddress()).statusCode).toBe(201);
+    const refused = await fromOneAddress();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 });
