@@ -62,6 +62,10 @@ export const ItemSchema = z.object({
   poster: z.string().optional(),
   /** Where the eye goes, as fractions of width and height: device files are cropped around it (decision 028). */
   focalPoint: FocalPointSchema,
+  /** Its dominant colours (#rrggbb, the largest share first); empty for items made before palettes. */
+  palette: z.array(z.string()),
+  /** Its share of near-black pixels (0–1), when known: from 0.5 it is kind to an OLED screen's battery. */
+  darkShare: z.number().min(0).max(1).optional(),
   /** The dimensions the item's files come in, e.g. ['1440x2560']. */
   sizeOptions: z.array(z.string()),
   /** Bumped by every change of the item. */

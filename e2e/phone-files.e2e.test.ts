@@ -81,8 +81,10 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     expect(await preview.getByTestId('lock-screen').count()).toBe(0);
     expect(await preview.getByRole('button', { name: 'Home screen' }).getAttribute('aria-pressed')).toBe('true');
 
-    // Under the panel, wallpapers that share the current one's tags.
+    // The panel shows the wallpaper's colours; under it, wallpapers that share its tags.
     const [current] = await s.api<Item[]>('/api/items?limit=1');
+    expect(current!.palette.length).toBeGreaterThan(0);
+    expect(await page.getByRole('list', { name: 'Colours' }).locator('li').allTextContents()).toEqual(current!.palette);
     const like = page.getByRole('list', { name: `More like ${current!.name}` });
     await like.locator('article').first().waitFor();
     const likeIds = await like

@@ -22,6 +22,7 @@ export function buildItem(overrides: Partial<Item> = {}): Item {
     placeholder: '',
     thumbnails: [],
     focalPoint: { x: 0.5, y: 0.5 },
+    palette: [],
     sizeOptions: ['1440x2560'],
     version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -41,6 +41,9 @@ export interface ItemMedia {
   poster?: string;
   /** What draws the eye in the master (sharp's attention strategy), as fractions; the centre when missing. */
   focal?: FocalPoint;
+  /** Its five dominant colours (#rrggbb, the largest share first) and its share of near-black pixels. */
+  palette?: string[];
+  darkShare?: number;
 }
 
 export const items = pgTable(

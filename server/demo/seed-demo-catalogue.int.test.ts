@@ -44,6 +44,26 @@ describe('seedDemoCatalogue', () => {
     }
   });
 
+  it("knows each wallpaper's focal point, its dominant colours and how dark it is", async () => {
+    const items = (await ctx.app.inject({ url: '/api/items' })).json<Item[]>();
+    for (const item of items) {
+      expect(item.palette.length).toBeGreaterThanOrEqual(3);
+      expect(item.palette.every((colour) => /^#[0-9a-f]{6}$/.test(colour))).toBe(true);
+      expect(item.darkShare).toBeGreaterThanOrEqual(0);
+      expect(item.darkShare).toBeLessThanOrEqual(1);
+      // sharp's own dominant colour of the thumbnail is near one of the palette's.
+      const row = (await ctx.catalogue.findRow(item.itemId))!;
+      const thumb = await ctx.app.inject({ url: `/images/items/${item.itemId}/${row.thumbnail}` });
+      const { dominant } = await sharp(thumb.rawPayload).stats();
+      const distances = item.palette.map((colour) => {
+        const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
+        return Math.hypot(r - dominant.r, g - dominant.g, b - dominant.b);
+      });
+      expect(Math.min(...distances)).toBeLessThan(70);
+      expect(item.focalPoint.x).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('gives live items a playable H.264 preview clip and a downloadable video', async () => {
     const live = (await ctx.app.inject({ url: '/api/items/photoType/live' })).json<Item[]>();
     expect(live.length).toBe(2);

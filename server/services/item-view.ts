@@ -56,6 +56,8 @@ export function toPublicItem(row: ItemRow, assetBase?: string): Item {
     thumbnails: row.media.thumbnails,
     ...(row.media.poster && { poster: row.media.poster }),
     focalPoint: row.media.focal ?? CENTRE,
+    palette: row.media.palette ?? [],
+    ...(row.media.darkShare !== undefined && { darkShare: row.media.darkShare }),
     sizeOptions: [...new Set(row.downloads.map((file) => file.dimensions))],
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -63,6 +63,10 @@ export async function storeThumbnails(
     ]);
     thumbnails.push({ width, height, file: webpFile.file, avif: avifFile.file });
   }
-  const [placeholder, focal] = await Promise.all([media.placeholder(picture), media.focalPoint(picture)]);
-  return { placeholder, thumbnails, focal };
+  const [placeholder, focal, palette] = await Promise.all([
+    media.placeholder(picture),
+    media.focalPoint(picture),
+    media.palette(picture),
+  ]);
+  return { placeholder, thumbnails, focal, palette: palette.colours, darkShare: palette.darkShare };
 }

@@ -1,4 +1,5 @@
 import type { FocalPoint } from '../../../contract/device-crop.ts';
+import type { Palette } from './palette.ts';
 
 export type ImageFormat = 'jpeg' | 'webp' | 'avif';
 
@@ -34,6 +35,8 @@ export interface Media {
   image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput>;
   /** Width and height from an image's header, without decoding its pixels. Throws for non-images. */
   measure(input: NodeJS.ReadableStream): Promise<ClipSize>;
+  /** An image's five dominant colours and its share of near-black pixels. */
+  palette(input: Buffer): Promise<Palette>;
   /** What draws the eye in an image (sharp's attention strategy), as fractions of its width and height. */
   focalPoint(input: Buffer): Promise<FocalPoint>;
   /** The `region` of an image scaled to exactly `size`, as a JPEG: a phone's own file. */

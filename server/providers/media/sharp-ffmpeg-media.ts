@@ -8,9 +8,13 @@ import sharp, { type Sharp } from 'sharp';
 import { MASTER_HEIGHT, MASTER_WIDTH } from '../../../contract/constants.ts';
 import type { FocalPoint } from '../../../contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
+import { paletteOf, type Palette } from './palette.ts';
 
 /** Refuse decompression bombs: nothing we accept needs more than 100 megapixels. */
 const MAX_INPUT_PIXELS = 100_000_000;
+
+/** The size an image is read at for its palette. */
+const PALETTE_SIZE = { width: 48, height: 85 };
 
 /** The square the attention strategy looks for its point in (small enough to be quick, large enough to be sure). */
 const ATTENTION_SIDE = 720;
@@ -61,6 +65,16 @@ export class SharpFfmpegMedia implements Media {
       .webp({ quality: 40 })
       .toBuffer();
     return `data:image/webp;base64,${data.toString('base64')}`;
+  }
+
+  async palette(input: Buffer): Promise<Palette> {
+    // A few thousand pixels tell the colours of a wallpaper as well as millions.
+    const pixels = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(PALETTE_SIZE.width, PALETTE_SIZE.height, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return paletteOf(pixels);
   }
 
   async focalPoint(input: Buffer): Promise<FocalPoint> {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { OLED_DARK_SHARE } from '../../../../../contract/colour.ts';
 import { THEMES } from '../../../../../contract/constants.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
@@ -50,6 +51,20 @@ export function ItemPanel({ item }: { item: Item }) {
             <FavouriteButton item={item} />
           </div>
           <p className="item-panel__price">{item.freeDownload ? 'Free' : formatUsd(item.price)}</p>
+          {item.palette.length > 0 && (
+            <ul className="item-panel__palette" aria-label="Colours">
+              {item.palette.map((colour) => (
+                <li key={colour} style={{ background: colour }} title={colour}>
+                  <span className="visually-hidden">{colour}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {item.darkShare !== undefined && item.darkShare >= OLED_DARK_SHARE && (
+            <p className="item-panel__oled">
+              OLED dark: {Math.round(item.darkShare * 100)} % near-black, kind to an OLED screen&apos;s battery
+            </p>
+          )}
           <ul className="item-panel__tags" aria-label="Tags">
             {item.tags.map((tag) => (
               <li key={tag}>
