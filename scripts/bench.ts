@@ -160,7 +160,7 @@ async function measureProcessing() {
       ),
     );
     const directStart = performance.now();
-    // The pipeline's Media work for one source: preparing it, then its card images.
+    // The pipeline's Media work for one source: preparing it, then its card images, placeholder, focal point and palette.
     for (const source of sources) {
       const prepared = await runtime.media.prepareWallpaper(source.data);
       for (const width of [360, 720]) {
@@ -170,7 +170,11 @@ async function measureProcessing() {
           runtime.media.image(prepared.master, { width, height, format: 'avif', quality: 70 }),
         ]);
       }
-      await runtime.media.placeholder(prepared.master);
+      await Promise.all([
+        runtime.media.placeholder(prepared.master),
+        runtime.media.focalPoint(prepared.master),
+        runtime.media.palette(prepared.master),
+      ]);
     }
     const direct = (performance.now() - directStart) / 1000;
 
