@@ -4,20 +4,22 @@ import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, firstFree, useStoreSession } from './fixtures.ts';
 
+/** An iPhone 13 as Chromium emulates one: 390×844 points at 3 pixels each. */
+const IPHONE_13 = {
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  acceptDownloads: true,
+};
+
 describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
   const s = useStoreSession();
 
   it('detects an iPhone, saves its file in exactly its pixels, and remembers another choice', async () => {
     const free = firstFree(await s.api<Item[]>('/api/items'));
-    // An iPhone 13 as Chromium emulates one: 390×844 points at 3 pixels each.
-    const context = await s.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      screen: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-      acceptDownloads: true,
-    });
+    const context = await s.browser.newContext(IPHONE_13);
     const { page, errors } = await s.open(`/download/${free.itemId}`, { context });
     const picker = page.getByLabel('Your phone (detected)');
     await picker.waitFor();
@@ -51,13 +53,7 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
   });
 
   it("previews a wallpaper on the phone's lock screen, cut as its file will be, and toggles to the home screen", async () => {
-    const context = await s.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      screen: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await s.browser.newContext(IPHONE_13);
     const { page, errors } = await s.open('/item/0', { context });
     const preview = page.getByRole('figure', { name: /on a 1170×2532 screen$/ });
     await preview.waitFor();
@@ -115,13 +111,7 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     const url = jsQR.default(new Uint8ClampedArray(data), info.width, info.height)?.data;
     expect(url).toMatch(new RegExp(`^${s.store.baseUrl}/p/[A-Za-z0-9_-]{12}$`));
 
-    const phone = await s.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      screen: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      acceptDownloads: true,
-    });
+    const phone = await s.browser.newContext(IPHONE_13);
     const { page, errors } = await s.open(new URL(url!).pathname, { context: phone });
     await page.waitForURL(`**/download/${free.itemId}?phone=*`);
     const [download] = await Promise.all([

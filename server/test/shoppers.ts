@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { OrderResult } from '../../contract/orders.ts';
 import { users } from '../db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -13,4 +14,22 @@ export async function createShopper(ctx: TestContext, firstName = 'Ada') {
   const outcome = await ctx.accounts.login(email, password, '127.0.0.1');
   if (outcome.kind !== 'ok') throw new Error('login failed');
   return { uid: registered.uid, email, headers: { authorization: `Bearer ${outcome.token}` } };
+}
+
+/** Orders `itemIds` as the shopper and pays with the test wallet; fails unless the order ends paid. */
+export async function buyWithTestWallet(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  itemIds: string[],
+): Promise<OrderResult> {
+  const order = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: { itemIds } });
+  if (order.statusCode !== 201) throw new Error(`the order was refused: ${order.body}`);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.json<{ orderId: string }>().orderId}/capture`,
+    headers,
+  });
+  const result = paid.json<OrderResult>();
+  if (paid.statusCode !== 200 || result.status !== 'paid') throw new Error(`the payment failed: ${paid.body}`);
+  return result;
 }

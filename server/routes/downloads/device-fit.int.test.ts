@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceCrop } from '../../../contract/device-crop.ts';
-import type { OrderResult } from '../../../contract/orders.ts';
 import { SharpFfmpegMedia } from '../../providers/media/sharp-ffmpeg-media.ts';
 import { createMedia } from '../../runtime.ts';
 import { buildItemRow } from '../../test/builders.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -114,17 +113,7 @@ describe("a phone's own file", () => {
     expect(refused.statusCode).toBe(403);
 
     const shopper = await createShopper(ctx);
-    const created = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: shopper.headers,
-        payload: { itemIds: [paid.itemId] },
-      })
-    ).json();
-    const result = (
-      await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.id}/capture`, headers: shopper.headers })
-    ).json<OrderResult>();
+    const result = await buyWithTestWallet(ctx, shopper.headers, [paid.itemId]);
     const link = result.items[0]!.downloads[0]!.link;
     const owned = await ctx.app.inject({ url: `${link}?screen=1170x2532` });
     expect(owned.statusCode).toBe(200);

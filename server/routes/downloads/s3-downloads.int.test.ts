@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderResult } from '../../../contract/orders.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { startS3Server, type RunningS3 } from '../../test/s3-server.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let s3: RunningS3;
@@ -39,17 +38,7 @@ describe('files on S3-compatible storage', () => {
 
   it('sends a paid download to a presigned URL of at most 5 minutes, after checking the signed link', async () => {
     const shopper = await createShopper(ctx);
-    const created = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: shopper.headers,
-        payload: { itemIds: [paid.itemId] },
-      })
-    ).json();
-    const order = (
-      await ctx.app.inject({ method: 'POST', url: `/api/orders/${created.orderId}/capture`, headers: shopper.headers })
-    ).json<OrderResult>();
+    const order = await buyWithTestWallet(ctx, shopper.headers, [paid.itemId]);
     const link = order.items[0]!.downloads[0]!.link;
 
     const answer = await ctx.app.inject({ url: link });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../contract/item.ts';
 import { buildItemRow } from '../../test/builders.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -156,18 +156,7 @@ describe("the old clients' paths", () => {
     await ctx.app.inject({ url: `/api/downloads/free/${b!.itemId}` });
     // A purchase weighs more than a couple of downloads.
     const shopper = await createShopper(ctx);
-    const order = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: shopper.headers,
-        payload: { itemIds: [city.itemId] },
-      })
-    ).json<{ id: string }>();
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/orders/${order.id}/capture`, headers: shopper.headers }))
-        .statusCode,
-    ).toBe(200);
+    await buyWithTestWallet(ctx, shopper.headers, [city.itemId]);
 
     await expect
       .poll(async () => ids((await get<Item[]>('/api/items/wallpapers/popular?number=3')).body))

@@ -1,11 +1,10 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderResult } from '../../../contract/orders.ts';
 import type { PhoneLink } from '../../../contract/phone-links.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { PHONE_LINKS_PER_TEN_MINUTES } from './index.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -82,20 +81,7 @@ describe('send to phone', () => {
     expect(refused.json().message).toBe('Only a wallpaper you bought can be sent to your phone.');
 
     const owner = await createShopper(ctx);
-    const created = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: owner.headers,
-        payload: { itemIds: [paid.itemId] },
-      })
-    ).json();
-    const paidOrder = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${created.id}/capture`,
-      headers: owner.headers,
-    });
-    expect(paidOrder.json<OrderResult>().status).toBe('paid');
+    await buyWithTestWallet(ctx, owner.headers, [paid.itemId]);
     const link = (await send({ itemId: paid.itemId }, owner.headers)).json<PhoneLink>();
     const opened = (await ctx.app.inject({ url: `/api/phone-links/${codeOf(link)}` })).json();
     expect(opened.downloadLink).toMatch(/^\/api\/downloads\/[^/]+$/);

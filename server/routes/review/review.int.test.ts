@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '../../../contract/item.ts';
 import type { ReviewListItem } from '../../../contract/review.ts';
 import { waitingItems } from '../../db/schema.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -204,20 +204,8 @@ describe('reset and delete of an entry whose wallpaper is on sale', () => {
   it("keeps a sold wallpaper, its files and its buyers' grants: reset and delete answer 409", async () => {
     const entry = await publishedEntry('sold.jpg', '#2a6f97');
     const buyer = await createShopper(ctx);
-    const order = (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: buyer.headers,
-        payload: { itemIds: [entry.itemId] },
-      })
-    ).json<{ id: string }>();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order.id}/capture`,
-      headers: buyer.headers,
-    });
-    const link = paid.json<{ items: { downloads: { link: string }[] }[] }>().items[0]!.downloads[0]!.link;
+    const paid = await buyWithTestWallet(ctx, buyer.headers, [entry.itemId]);
+    const link = paid.items[0]!.downloads[0]!.link;
     const files = await itemFiles(entry.itemId);
 
     for (const action of ['redo', 'delete']) {

@@ -50,28 +50,24 @@ export function PhonePicker() {
             if (valid) choose({ width: Number(width), height: Number(height) });
           }}
         >
-          <label>
-            Width
-            <input
-              type="number"
-              inputMode="numeric"
-              min={SCREEN_SIDE.min}
-              max={SCREEN_SIDE.max}
-              value={width}
-              onChange={(event) => setWidth(event.target.value)}
-            />
-          </label>
-          <label>
-            Height
-            <input
-              type="number"
-              inputMode="numeric"
-              min={SCREEN_SIDE.min}
-              max={SCREEN_SIDE.max}
-              value={height}
-              onChange={(event) => setHeight(event.target.value)}
-            />
-          </label>
+          {(
+            [
+              ['Width', width, setWidth],
+              ['Height', height, setHeight],
+            ] as const
+          ).map(([label, side, setSide]) => (
+            <label key={label}>
+              {label}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={SCREEN_SIDE.min}
+                max={SCREEN_SIDE.max}
+                value={side}
+                onChange={(event) => setSide(event.target.value)}
+              />
+            </label>
+          ))}
           <button type="submit" className="button button--ghost" disabled={!valid}>
             Use this size
           </button>
