@@ -20,6 +20,9 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return { l: 116 * f(y) - 16, a: 500 * (f(x) - f(y)), b: 200 * (f(y) - f(z)) };
 }
 
+/** How many dominant colours a wallpaper's palette keeps. */
+export const PALETTE_SIZE = 5;
+
 /** Below this lightness a pixel is near-black: an OLED screen keeps it dark, drawing almost nothing. */
 export const NEAR_BLACK_L = 15;
 
@@ -28,3 +31,34 @@ export const OLED_DARK_SHARE = 0.5;
 
 export const toHex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** The channels of a #rrggbb colour. */
+export function hexToRgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+export const labOfHex = (hex: string): Lab => rgbToLab(...hexToRgb(hex));
+
+/** How far apart two colours look (CIE76: their distance in CIELAB; about 2.3 is just noticeable). */
+export const deltaE = (p: Lab, q: Lab) => Math.hypot(p.l - q.l, p.a - q.a, p.b - q.b);
+
+/**
+ * A wallpaper matches a colour filter when one of its palette's colours lies within this
+ * distance of the colour asked for: the same family of hue and lightness, not the same shade.
+ */
+export const COLOUR_MATCH_DISTANCE = 25;
+
+/** The colours the theme and search pages offer as filters. */
+export const SWATCHES = [
+  { name: 'red', hex: '#c8323c' },
+  { name: 'orange', hex: '#e07b2a' },
+  { name: 'yellow', hex: '#e6c439' },
+  { name: 'green', hex: '#3e8e4a' },
+  { name: 'teal', hex: '#2a9187' },
+  { name: 'blue', hex: '#2f63c0' },
+  { name: 'purple', hex: '#7046b8' },
+  { name: 'pink', hex: '#e07aa6' },
+  { name: 'white', hex: '#f0f0f0' },
+  { name: 'grey', hex: '#7f7f7f' },
+] as const;

@@ -97,15 +97,35 @@ export const PagingQuerySchema = z.object({
 });
 export type PagingQuery = z.infer<typeof PagingQuerySchema>;
 
+/**
+ * The colour filters of every list: `color` (six hex digits, '#' optional) keeps the wallpapers
+ * with a palette colour near it in CIELAB, `dark=true` those kind to an OLED screen.
+ */
+export const ColourFilterSchema = z.object({
+  color: z
+    .string()
+    .regex(/^#?[0-9a-fA-F]{6}$/, 'color must be six hex digits, e.g. 2f63c0')
+    .transform((hex) => `#${hex.replace('#', '').toLowerCase()}`)
+    .optional(),
+  dark: z
+    .enum(['true', 'false'], { error: 'dark must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type ColourFilter = z.infer<typeof ColourFilterSchema>;
+
 export const ItemListQuerySchema = PagingQuerySchema.extend({
+  /** Ignored with `color`: a colour's list is nearest first. */
   sort: z.enum(ITEM_SORTS).default('newest'),
   /** Narrows a tag's list to one photo type (the anime page shows its static items). */
   photoType: z.enum(PHOTO_TYPES).optional(),
+  ...ColourFilterSchema.shape,
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
 export const SearchQuerySchema = PagingQuerySchema.extend({
   q: text().trim().min(1, 'q must not be empty').max(100, 'q must be at most 100 characters'),
+  ...ColourFilterSchema.shape,
 });
 
 export const SearchTermParamsSchema = z.object({

@@ -49,6 +49,7 @@ async function start(config: Config) {
 
   await seedIfEmpty(runtime, config, (message) => app.log.info(message));
   await runtime.adminItems.queueMissingLivePreviews();
+  await runtime.adminItems.queueMissingPalettes();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
 }

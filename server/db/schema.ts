@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -65,6 +66,8 @@ export const items = pgTable(
     imageList: jsonb('image_list').$type<{ type: string; name: string }[]>().notNull(),
     downloads: jsonb('downloads').$type<StoredDownload[]>().notNull(),
     media: jsonb('media').$type<ItemMedia>().notNull(),
+    /** The palette in CIELAB (l, a, b of each colour in turn) for the colour filters; null until worked out. */
+    colours: real('colours').array(),
     published: boolean('published').notNull().default(false),
     /** Bumped by every change of the item, so clients that keep a copy know it is stale. */
     version: integer('version').notNull().default(1),
@@ -97,11 +100,11 @@ export const items = pgTable(
   ],
 );
 
-/** Every column but the search vector, which only the database itself reads. */
-const { search: _search, ...itemColumnsWithoutSearch } = getTableColumns(items);
-export const itemColumns = itemColumnsWithoutSearch;
+/** Every column but the search vector and the palette's coordinates, which only the database itself reads. */
+const { search: _search, colours: _colours, ...itemColumnsForReading } = getTableColumns(items);
+export const itemColumns = itemColumnsForReading;
 
-export type ItemRow = Omit<typeof items.$inferSelect, 'search'>;
+export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'colours'>;
 export type NewItemRow = typeof items.$inferInsert;
 
 /** Downloads of each item per day (UTC), for what is popular; one row per item and day, not per download. */

@@ -16,5 +16,6 @@ export function jobHandlers(services: {
     'duplicate-refund': (job) => services.checkout.refundDuplicates(job.orderId, job.itemIds),
     'refund-email': (job, key) => services.checkout.sendRefundEmail(job.orderId, key),
     'live-preview': (job) => services.adminItems.makeLivePreview(job.itemId, job.videoKey),
+    'item-palette': (job) => services.adminItems.makePalette(job.itemId),
   };
 }

@@ -42,6 +42,12 @@ const livePreviewJob = (itemId: string, videoKey: string): NewJob => ({
   payload: { itemId, videoKey },
 });
 
+const paletteJob = (itemId: string): NewJob => ({
+  kind: 'item-palette',
+  key: jobKeys.itemPalette(itemId),
+  payload: { itemId },
+});
+
 /** Items made by hand from /upload, and edits and removals by administrators. */
 export class AdminItemsService {
   private readonly deps: AdminItemsDependencies;
@@ -126,6 +132,34 @@ export class AdminItemsService {
       const video = item.downloads.find((file) => file.contentType.startsWith('video/'));
       if (video) await this.deps.jobs.enqueue(livePreviewJob(item.itemId, video.key));
     }
+  }
+
+  /**
+   * Items made before the colour filters: a palette already worked out is put in CIELAB at once,
+   * a missing one gets a job that works it out from the original. The server calls this at start.
+   */
+  async queueMissingPalettes(): Promise<void> {
+    let after = '';
+    for (;;) {
+      const rows = await this.deps.items.withoutColours(after, 500);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        if (row.media.palette) await this.deps.items.storeColours(row.itemId, row.media);
+        else await this.deps.jobs.enqueue(paletteJob(row.itemId));
+      }
+      after = rows.at(-1)!.itemId;
+    }
+  }
+
+  /** The palette and share of near-black of an item made before palettes, from its original image. */
+  async makePalette(itemId: string): Promise<void> {
+    const row = await this.deps.catalogue.findRow(itemId);
+    const original = row?.downloads.find((file) => file.contentType.startsWith('image/'));
+    if (!row || row.media.palette || !original) return;
+    const palette = await this.deps.media.palette(await buffer(await this.deps.storage.get(original.key)));
+    await this.deps.catalogue.update(itemId, {
+      media: { ...row.media, palette: palette.colours, darkShare: palette.darkShare },
+    });
   }
 
   /** The poster frame and the muted H.264 clip of a live item, made from its uploaded video. */

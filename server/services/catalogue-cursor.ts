@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ITEM_SORTS, type ItemSort } from '../../contract/item.ts';
-import type { SortKey } from '../db/repositories/items.repository.ts';
+import { ITEM_SORTS } from '../../contract/item.ts';
+import type { ListOrder, SortKey } from '../db/repositories/items.repository.ts';
 import { DomainError } from '../shared/errors.ts';
 
 /**
@@ -9,7 +9,7 @@ import { DomainError } from '../shared/errors.ts';
  */
 const CursorSchema = z.union([
   z.object({
-    sort: z.enum(ITEM_SORTS),
+    sort: z.enum([...ITEM_SORTS, 'colour']),
     key: z.union([z.tuple([z.string()]), z.tuple([z.union([z.number(), z.string()]), z.string()])]),
   }),
   z.object({ sort: z.literal('rank'), skip: z.number().int().min(0).max(10_000) }),
@@ -31,7 +31,7 @@ function decode(value: string): Cursor {
 }
 
 /** The keyset position of a list's cursor; a cursor of another order is refused. */
-export function decodeListCursor(value: string, sort: ItemSort): SortKey {
+export function decodeListCursor(value: string, sort: ListOrder): SortKey {
   const cursor = decode(value);
   if (cursor.sort !== sort || cursor.key.length !== (sort === 'newest' || sort === 'oldest' ? 1 : 2))
     throw new DomainError('invalid', INVALID);

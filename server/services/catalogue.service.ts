@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
+import { labOfHex } from '../../contract/colour.ts';
+import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
 import { THEMES, type PhotoType } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
 import { sortKeyOf, type CatalogueFilter, type ItemsRepository } from '../db/repositories/items.repository.ts';
@@ -50,6 +51,13 @@ const MAX_KEPT_COUNTS = 1000;
 interface Page extends ListPosition {
   body: unknown;
 }
+
+/** A list's filter narrowed by the query's colour filters. */
+const withColours = (filter: CatalogueFilter, query: ColourFilter): CatalogueFilter => ({
+  ...filter,
+  near: query.color === undefined ? undefined : labOfHex(query.color),
+  dark: query.dark,
+});
 
 /** Tags are kept lower-case, trimmed and once each (decision 002). */
 export function normaliseTags(tags: readonly string[]): string[] {
@@ -148,7 +156,7 @@ export class CatalogueService {
   }
 
   private count(filter: CatalogueFilter): Promise<number> {
-    const key = `${filter.tag ?? ''}|${filter.photoType ?? ''}`;
+    const key = JSON.stringify(filter);
     let counted = this.counts.get(key);
     if (!counted) {
       if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
@@ -165,12 +173,17 @@ export class CatalogueService {
     return alias && !(await this.items.tagInUse(tag)) ? alias : tag;
   }
 
-  /** One page of a list in the query's order, with the cursor of the next and the list's total. */
-  private async page(filter: CatalogueFilter, query: ItemListQuery): Promise<Page> {
-    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort);
+  /**
+   * One page of a list in the query's order (nearest first when it asks for a colour), with the
+   * cursor of the next and the list's total.
+   */
+  private async page(listFilter: CatalogueFilter, query: ItemListQuery): Promise<Page> {
+    const filter = withColours(listFilter, query);
+    const sort = query.color === undefined ? query.sort : 'colour';
+    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
     const rows = await this.items.page({
       filter,
-      sort: query.sort,
+      sort,
       limit: query.limit + 1,
       after,
       offset: after ? 0 : query.offset,
@@ -179,16 +192,14 @@ export class CatalogueService {
     const last = rows[shown.length - 1];
     return {
       body: shown,
-      next:
-        rows.length > shown.length && last
-          ? encodeCursor({ sort: query.sort, key: sortKeyOf(query.sort, last) })
-          : undefined,
+      next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, filter, last) }) : undefined,
       total: await this.count(filter),
     };
   }
 
   private listKey(kind: string, query: ItemListQuery): string {
-    return `${kind}:${query.sort}:${query.limit}:${query.cursor ?? `@${query.offset}`}`;
+    const colours = `${query.color ?? ''}:${query.dark ?? ''}`;
+    return `${kind}:${query.sort}:${colours}:${query.limit}:${query.cursor ?? `@${query.offset}`}`;
   }
 
   listJson(query: ItemListQuery): Promise<PreparedAnswer> {
@@ -303,18 +314,20 @@ export class CatalogueService {
    * Full-text search over names and tags, best match first, paged. When the words match nothing,
    * names and tags spelled like them are found instead (one page, closest first).
    */
-  searchJson(text: string, paging: PagingQuery): Promise<PreparedAnswer> {
+  searchJson(text: string, paging: PagingQuery & ColourFilter): Promise<PreparedAnswer> {
     const query = toPrefixQuery(text);
     if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
     const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
-    return this.json(`search:${query}:${paging.limit}:${skip}`, async () => {
-      const { rows, total } = await this.items.search(query, {
+    const filter = withColours({}, paging);
+    const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
+    return this.json(`search:${query}:${colours}:${paging.limit}:${skip}`, async () => {
+      const { rows, total } = await this.items.search(query, filter, {
         limit: paging.limit + 1,
         offset: skip,
         candidates: SEARCH_CANDIDATES,
       });
       if (rows.length === 0 && skip === 0) {
-        const near = await this.items.similar(text.trim().toLowerCase(), { limit: paging.limit, offset: 0 });
+        const near = await this.items.similar(text.trim().toLowerCase(), filter, { limit: paging.limit, offset: 0 });
         return { body: near.map(this.toItem), total: near.length };
       }
       const shown = fitting(rows.slice(0, paging.limit).map(this.toItem));
@@ -322,7 +335,7 @@ export class CatalogueService {
         body: shown,
         next: rows.length > shown.length ? encodeCursor({ sort: 'rank', skip: skip + shown.length }) : undefined,
         // A page past the end has no row to carry the count.
-        total: total ?? (await this.items.countSearch(query, SEARCH_CANDIDATES)),
+        total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
       };
     });
   }

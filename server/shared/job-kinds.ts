@@ -10,6 +10,8 @@ export interface JobPayloads {
   'refund-email': { orderId: string };
   /** A live item's poster frame and card clip, made from its uploaded video. */
   'live-preview': { itemId: string; videoKey: string };
+  /** The palette of an item made before palettes, from its original image. */
+  'item-palette': { itemId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -25,6 +27,7 @@ export const jobKeys = {
   duplicateRefund: (orderId: string) => `duplicate-refund:${orderId}`,
   refundEmail: (orderId: string) => `refund-email:${orderId}`,
   livePreview: (itemId: string, videoKey: string) => `live-preview:${itemId}:${videoKey}`,
+  itemPalette: (itemId: string) => `item-palette:${itemId}`,
 };
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], key: string) => Promise<void> };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '../../../contract/colour.ts';
 import type { PhotoType } from '../../../contract/constants.ts';
 import type { ItemSort } from '../../../contract/item.ts';
 import type { Database } from '../client.ts';
@@ -6,6 +7,7 @@ import {
   itemColumns,
   itemDownloadsDaily,
   items,
+  type ItemMedia,
   orderLines,
   orders,
   type ItemRow,
@@ -13,47 +15,93 @@ import {
 } from '../schema.ts';
 import { rowsOf } from './raw-rows.ts';
 
-/** Which published items a list shows: all, one tag, one photo type, or a tag of one photo type. */
+/**
+ * Which published items a list shows: all, one tag, one photo type, or a tag of one photo type;
+ * of those, the ones with a palette colour near `near` and the ones kind to an OLED screen.
+ */
 export interface CatalogueFilter {
   tag?: string | undefined;
   photoType?: PhotoType | undefined;
+  near?: Lab | undefined;
+  dark?: boolean | undefined;
 }
+
+/** How a list is ordered: one of the catalogue's sorts, or nearest first to the filter's colour. */
+export type ListOrder = ItemSort | 'colour';
 
 /** Where a keyset page starts: the sort key of the last item of the page before it. */
 export type SortKey = [string] | [number | string, string];
+
+/** A row of a list; nearest first to a colour, with its distance from it. */
+export type ListedRow = ItemRow & { distance?: number };
+
+/** The palette's colours in CIELAB, one after the other, as the colour filters read them. */
+const coloursOf = (media: ItemMedia | undefined): number[] | null =>
+  media?.palette?.flatMap((hex) => Object.values(labOfHex(hex))) ?? null;
+
+/** How far a colour lies from the nearest colour of an item's palette (CIE76, two decimals; null without a palette). */
+function distanceFrom(colour: Lab): SQL<number> {
+  const terms = Array.from({ length: PALETTE_SIZE }, (_, k) => {
+    const channel = (offset: number, value: number) =>
+      sql`power(${items.colours}[${sql.raw(String(3 * k + offset))}] - ${value}::float8, 2)`;
+    return sql`sqrt(${channel(1, colour.l)} + ${channel(2, colour.a)} + ${channel(3, colour.b)})`;
+  });
+  return sql<number>`round(least(${sql.join(terms, sql`, `)})::numeric, 2)`;
+}
 
 const published = (filter: CatalogueFilter): SQL | undefined =>
   and(
     eq(items.published, true),
     filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
     filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
+    filter.near === undefined ? undefined : sql`${distanceFrom(filter.near)} <= ${COLOUR_MATCH_DISTANCE}`,
+    filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${OLED_DARK_SHARE}` : undefined,
   );
 
-/** Each sort: its order (ties broken by itemId) and the condition for "after this key". */
-const SORTS: Record<ItemSort, { by: SQL[]; after: (key: SortKey) => SQL | undefined; key: (row: ItemRow) => SortKey }> =
-  {
-    newest: { by: [desc(items.itemId)], after: ([id]) => lt(items.itemId, String(id)), key: (r) => [r.itemId] },
-    oldest: { by: [asc(items.itemId)], after: ([id]) => gt(items.itemId, String(id)), key: (r) => [r.itemId] },
-    'price-asc': {
-      by: [asc(items.priceCents), desc(items.itemId)],
-      after: ([price, id]) =>
-        or(gt(items.priceCents, Number(price)), and(eq(items.priceCents, Number(price)), lt(items.itemId, id!))),
-      key: (r) => [r.priceCents, r.itemId],
-    },
-    'price-desc': {
-      by: [desc(items.priceCents), desc(items.itemId)],
-      after: ([price, id]) => sql`(${items.priceCents}, ${items.itemId}) < (${Number(price)}, ${id})`,
-      key: (r) => [r.priceCents, r.itemId],
-    },
-    name: {
-      by: [asc(items.name), asc(items.itemId)],
-      after: ([name, id]) => sql`(${items.name}, ${items.itemId}) > (${String(name)}, ${id})`,
-      key: (r) => [r.name, r.itemId],
-    },
-  };
+interface Order {
+  by: SQL[];
+  after: (key: SortKey) => SQL | undefined;
+  key: (row: ListedRow) => SortKey;
+}
 
-/** The keyset position of a row in a sort's order. */
-export const sortKeyOf = (sort: ItemSort, row: ItemRow): SortKey => SORTS[sort].key(row);
+/** Each sort: its order (ties broken by itemId) and the condition for "after this key". */
+const SORTS: Record<ItemSort, Order> = {
+  newest: { by: [desc(items.itemId)], after: ([id]) => lt(items.itemId, String(id)), key: (r) => [r.itemId] },
+  oldest: { by: [asc(items.itemId)], after: ([id]) => gt(items.itemId, String(id)), key: (r) => [r.itemId] },
+  'price-asc': {
+    by: [asc(items.priceCents), desc(items.itemId)],
+    after: ([price, id]) =>
+      or(gt(items.priceCents, Number(price)), and(eq(items.priceCents, Number(price)), lt(items.itemId, id!))),
+    key: (r) => [r.priceCents, r.itemId],
+  },
+  'price-desc': {
+    by: [desc(items.priceCents), desc(items.itemId)],
+    after: ([price, id]) => sql`(${items.priceCents}, ${items.itemId}) < (${Number(price)}, ${id})`,
+    key: (r) => [r.priceCents, r.itemId],
+  },
+  name: {
+    by: [asc(items.name), asc(items.itemId)],
+    after: ([name, id]) => sql`(${items.name}, ${items.itemId}) > (${String(name)}, ${id})`,
+    key: (r) => [r.name, r.itemId],
+  },
+};
+
+/** Nearest first to the filter's colour, then newest. */
+function nearestFirst(colour: Lab): Order {
+  const distance = distanceFrom(colour);
+  return {
+    by: [asc(distance), desc(items.itemId)],
+    after: ([d, id]) => sql`(${distance} > ${Number(d)} or (${distance} = ${Number(d)} and ${items.itemId} < ${id}))`,
+    key: (r) => [r.distance!, r.itemId],
+  };
+}
+
+const orderOf = (order: ListOrder, filter: CatalogueFilter): Order =>
+  order === 'colour' ? nearestFirst(filter.near!) : SORTS[order];
+
+/** The keyset position of a row in a list's order. */
+export const sortKeyOf = (order: ListOrder, filter: CatalogueFilter, row: ListedRow): SortKey =>
+  orderOf(order, filter).key(row);
 
 /** The items of the catalogue, published or draft, and how much each is downloaded. */
 export class ItemsRepository {
@@ -93,14 +141,15 @@ export class ItemsRepository {
    */
   async page(request: {
     filter: CatalogueFilter;
-    sort: ItemSort;
+    sort: ListOrder;
     limit: number;
     after?: SortKey | undefined;
     offset?: number;
-  }): Promise<ItemRow[]> {
-    const order = SORTS[request.sort];
+  }): Promise<ListedRow[]> {
+    const order = orderOf(request.sort, request.filter);
+    const near = request.sort === 'colour' ? request.filter.near : undefined;
     return this.db
-      .select(itemColumns)
+      .select(near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns)
       .from(items)
       .where(and(published(request.filter), request.after && order.after(request.after)))
       .orderBy(...order.by)
@@ -141,6 +190,7 @@ export class ItemsRepository {
    */
   async search(
     tsQuery: string,
+    filter: CatalogueFilter,
     page: { limit: number; offset: number; candidates: number },
   ): Promise<{ rows: ItemRow[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
@@ -150,7 +200,7 @@ export class ItemsRepository {
       this.db
         .select({ itemId: items.itemId, rank: sql<number>`ts_rank(${items.search}, ${query})`.as('rank') })
         .from(items)
-        .where(and(eq(items.published, true), sql`${items.search} @@ ${query}`))
+        .where(and(published(filter), sql`${items.search} @@ ${query}`))
         .orderBy(desc(items.itemId))
         .limit(page.candidates),
     );
@@ -166,10 +216,10 @@ export class ItemsRepository {
   }
 
   /** How many published items a tsquery matches, counted up to `candidates`. */
-  async countSearch(tsQuery: string, candidates: number): Promise<number> {
+  async countSearch(tsQuery: string, filter: CatalogueFilter, candidates: number): Promise<number> {
     const [row] = rowsOf<{ n: number }>(
       await this.db.execute(
-        sql`select count(*)::int as n from (select 1 from items where published
+        sql`select count(*)::int as n from (select 1 from items where ${published(filter)}
             and search @@ to_tsquery('simple', ${tsQuery}) limit ${candidates}) as matches`,
       ),
     );
@@ -177,31 +227,34 @@ export class ItemsRepository {
   }
 
   /** Published items whose name or tags hold a word spelled like `text` (pg_trgm), closest first. */
-  async similar(text: string, page: { limit: number; offset: number }): Promise<ItemRow[]> {
+  async similar(text: string, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<ItemRow[]> {
     const words = sql`items_words(${items.name}, ${items.tags})`;
     return this.db
       .select(itemColumns)
       .from(items)
-      .where(and(eq(items.published, true), sql`${text} <% ${words}`))
+      .where(and(published(filter), sql`${text} <% ${words}`))
       .orderBy(sql`word_similarity(${text}, ${words}) desc`, desc(items.itemId))
       .limit(page.limit)
       .offset(page.offset);
   }
 
   /**
-   * Published items sharing tags with `itemId`'s, most shared tags first, then newest. Only the
-   * newest `candidates` items sharing any tag are ranked, so a common tag costs what a rare one does.
+   * Published items sharing tags with `itemId`'s: most shared tags first, then the dominant
+   * colour nearest to its own (CIELAB), then newest. Only the newest `candidates` items sharing
+   * any tag are ranked, so a common tag costs what a rare one does.
    */
   async likeItem(itemId: string, page: { limit: number; candidates: number }): Promise<ItemRow[]> {
     const rows = rowsOf<{ item_id: string }>(
       await this.db.execute(sql`
-        with source as (select tags from items where item_id = ${itemId}),
+        with source as (select tags, colours from items where item_id = ${itemId}),
         candidates as (
-          select items.item_id, items.tags from items, source
+          select items.item_id, items.tags, items.colours from items, source
           where items.published and items.tags && source.tags and items.item_id <> ${itemId}
           order by items.item_id desc limit ${page.candidates})
         select candidates.item_id from candidates, source
         order by cardinality(array(select unnest(candidates.tags) intersect select unnest(source.tags))) desc,
+          sqrt(power(candidates.colours[1] - source.colours[1], 2) + power(candidates.colours[2] - source.colours[2], 2)
+            + power(candidates.colours[3] - source.colours[3], 2)) asc nulls last,
           candidates.item_id desc
         limit ${page.limit}`),
     );
@@ -264,17 +317,40 @@ export class ItemsRepository {
   }
 
   async insert(rows: NewItemRow[], executor: Database = this.db): Promise<void> {
-    await executor.insert(items).values(rows);
+    await executor.insert(items).values(rows.map((row) => ({ ...row, colours: coloursOf(row.media) })));
   }
 
   /** Changes an item and bumps its version; false when there is no such item. */
   async update(itemId: string, set: Partial<NewItemRow>): Promise<boolean> {
     const changed = await this.db
       .update(items)
-      .set({ ...set, version: sql`${items.version} + 1`, updatedAt: new Date() })
+      .set({
+        ...set,
+        ...(set.media && { colours: coloursOf(set.media) }),
+        version: sql`${items.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(items.itemId, itemId))
       .returning({ itemId: items.itemId });
     return changed.length > 0;
+  }
+
+  /** Items whose palette was never put in CIELAB, by id after `after` (made before the colour filters). */
+  async withoutColours(after: string, limit: number): Promise<Pick<ItemRow, 'itemId' | 'media'>[]> {
+    return this.db
+      .select({ itemId: items.itemId, media: items.media })
+      .from(items)
+      .where(and(sql`${items.colours} is null`, gt(items.itemId, after)))
+      .orderBy(asc(items.itemId))
+      .limit(limit);
+  }
+
+  /** Puts an item's palette in CIELAB for the colour filters; what clients see does not change, nor does the version. */
+  async storeColours(itemId: string, media: ItemMedia): Promise<void> {
+    await this.db
+      .update(items)
+      .set({ colours: coloursOf(media) })
+      .where(eq(items.itemId, itemId));
   }
 
   async remove(itemId: string): Promise<void> {

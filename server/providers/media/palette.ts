@@ -1,7 +1,6 @@
-import { NEAR_BLACK_L, rgbToLab, toHex, type Lab } from '../../../contract/colour.ts';
+import { NEAR_BLACK_L, PALETTE_SIZE, rgbToLab, toHex, type Lab } from '../../../contract/colour.ts';
 
-/** Colours a palette keeps, and the rounds of k-means that find them. */
-const COLOURS = 5;
+/** The rounds of k-means that find a palette's colours. */
 const ROUNDS = 12;
 
 export interface Palette {
@@ -22,8 +21,8 @@ export function paletteOf(rgb: Buffer): Palette {
   for (let i = 0; i < count; i++) labs.push(rgbToLab(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!));
   const byLightness = labs.map((_, i) => i).sort((p, q) => labs[p]!.l - labs[q]!.l);
   let centres = Array.from(
-    { length: COLOURS },
-    (_, k) => labs[byLightness[Math.floor(((k + 0.5) / COLOURS) * count)]!]!,
+    { length: PALETTE_SIZE },
+    (_, k) => labs[byLightness[Math.floor(((k + 0.5) / PALETTE_SIZE) * count)]!]!,
   );
   const cluster = new Int32Array(count);
   for (let round = 0; round < ROUNDS; round++) {

@@ -3,6 +3,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
 
 export interface CategoryConfig {
   page: 'landscape' | 'city' | 'painting';
@@ -42,9 +43,9 @@ export const CATEGORIES: readonly CategoryConfig[] = [
 export function CategoryPage({ category }: { category: CategoryConfig }) {
   const { meta } = PAGES[category.page];
   usePageMeta(meta.title, meta.description);
-  const list = usePagedItems(
-    `/api/items/tag/${encodeURIComponent(category.tag)}${category.staticOnly ? '?photoType=static' : ''}`,
-  );
+  const colours = useColourFilters();
+  const query = [category.staticOnly && 'photoType=static', colours.query].filter(Boolean).join('&');
+  const list = usePagedItems(`/api/items/tag/${encodeURIComponent(category.tag)}${query && `?${query}`}`);
   return (
     <>
       <section className="banner">
@@ -64,8 +65,16 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
       </section>
       <section className="section" aria-label={`${category.heading} wallpapers`}>
         <h2 className="visually-hidden">All {category.heading.toLowerCase()} wallpapers</h2>
-        <p className="section__count">{list.total === undefined ? ' ' : `${list.total} wallpapers`}</p>
-        <ItemGrid items={list.items} loading={list.isPending} label={`${category.heading} wallpapers`} />
+        <ColourFilters />
+        <p className="section__count">
+          {list.total === undefined ? ' ' : `${list.total} ${colours.words && `${colours.words} `}wallpapers`}
+        </p>
+        <ItemGrid
+          items={list.items}
+          loading={list.isPending}
+          label={`${category.heading} wallpapers`}
+          {...(colours.words && { emptyText: `No ${colours.words} ${category.heading.toLowerCase()} wallpapers yet.` })}
+        />
         {list.hasMore && list.items && (
           <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
         )}

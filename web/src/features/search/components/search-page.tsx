@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 
 export function SearchPage() {
@@ -12,7 +13,10 @@ export function SearchPage() {
   const q = params.get('q')?.trim() ?? '';
   const meta = PAGES.search.meta;
   usePageMeta(q ? `“${q}” wallpapers` : meta.title, meta.description);
-  const list = usePagedItems(`/api/items/search?q=${encodeURIComponent(q)}`, { enabled: q.length > 0 });
+  const colours = useColourFilters();
+  const list = usePagedItems(`/api/items/search?q=${encodeURIComponent(q)}${colours.query && `&${colours.query}`}`, {
+    enabled: q.length > 0,
+  });
 
   return (
     <section className="section">
@@ -35,11 +39,16 @@ export function SearchPage() {
         </p>
       ) : (
         <>
+          <ColourFilters />
           <ItemGrid
             items={list.items}
             loading={list.isPending}
             label="Search results"
-            emptyText={`No wallpapers match “${q}”. Try another word.`}
+            emptyText={
+              colours.words
+                ? `No ${colours.words} wallpapers match “${q}”. Try another colour.`
+                : `No wallpapers match “${q}”. Try another word.`
+            }
           />
           {list.hasMore && list.items && (
             <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deltaE, labOfHex } from '../../../contract/colour.ts';
+import type { Item } from '../../../contract/item.ts';
+import { items } from '../../db/schema.ts';
+import { buildItemRow } from '../../test/builders.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+
+const BLUE = '2f63c0';
+/** Landscape wallpapers with known palettes; their distances from BLUE in CIELAB are 0, 2.9, 12.4 and 95. */
+const palette = (colours: string[], darkShare: number) => ({
+  media: { placeholder: '', thumbnails: [], palette: colours, darkShare },
+});
+const exact = buildItemRow({ itemId: '20261110_0000_c0000001', ...palette(['#ffffff', '#2f63c0'], 0.1) });
+const close = buildItemRow({ itemId: '20261110_0000_c0000002', ...palette(['#101010', '#3a6ac8'], 0.7) });
+const navy = buildItemRow({ itemId: '20261110_0000_c0000003', ...palette(['#000000', '#2a4f9a'], 0.8) });
+const red = buildItemRow({ itemId: '20261110_0000_c0000004', ...palette(['#c8323c'], 0) });
+/** Made before palettes: its original is a blue picture in storage. */
+const old = buildItemRow({ itemId: '20261110_0000_c0000005' });
+const anime = buildItemRow({ itemId: '20261110_0000_c0000006', tags: ['anime'], ...palette(['#2f63c0'], 0) });
+const draft = buildItemRow({ itemId: '20261110_0000_c0000007', published: false, ...palette(['#2f63c0'], 0.9) });
+
+const ids = async (url: string) => {
+  const response = await ctx.app.inject({ url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Item[]>().map((item) => item.itemId);
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.catalogue.insert([exact, close, navy, red, old, anime, draft]);
+});
+afterAll(() => ctx.close());
+
+describe('colour filters', () => {
+  it("keep a colour's wallpapers nearest first, on every list", async () => {
+    expect(await ids(`/api/items/tag/landscape?color=${BLUE}`)).toEqual([exact.itemId, close.itemId, navy.itemId]);
+    // Equally near: newest first. A sort does not change a colour's order.
+    expect(await ids(`/api/items?color=%23${BLUE.toUpperCase()}&sort=price-desc`)).toEqual([
+      anime.itemId,
+      exact.itemId,
+      close.itemId,
+      navy.itemId,
+    ]);
+    expect(await ids(`/api/items/photoType/static?color=c8323c`)).toEqual([red.itemId]);
+    const counted = await ctx.app.inject({ url: `/api/items/tag/landscape?color=${BLUE}` });
+    expect(counted.headers['x-total-count']).toBe('3');
+  });
+
+  it("'OLED dark' keeps the wallpapers at least half near-black, alone or with a colour", async () => {
+    expect(await ids('/api/items/tag/landscape?dark=true')).toEqual([navy.itemId, close.itemId]);
+    expect(await ids(`/api/items/tag/landscape?dark=true&color=${BLUE}`)).toEqual([close.itemId, navy.itemId]);
+    expect(await ids('/api/items/tag/landscape?dark=false')).toHaveLength(5);
+  });
+
+  it("pages through a colour's list by cursor without losing or repeating one", async () => {
+    const page = async (url: string) => {
+      const response = await ctx.app.inject({ url });
+      const next = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
+      return { ids: response.json<Item[]>().map((item) => item.itemId), next: next?.replace(/^https?:\/\/[^/]+/, '') };
+    };
+    const seen: string[] = [];
+    let url: string | undefined = `/api/items/tag/landscape?color=${BLUE}&limit=1`;
+    while (url) {
+      const { ids: shown, next } = await page(url);
+      seen.push(...shown);
+      url = next;
+    }
+    expect(seen).toEqual([exact.itemId, close.itemId, navy.itemId]);
+  });
+
+  it('narrow a search', async () => {
+    expect((await ids(`/api/items/search?q=test&color=${BLUE}`)).sort()).toEqual(
+      [exact.itemId, close.itemId, navy.itemId, anime.itemId].sort(),
+    );
+    expect(await ids(`/api/items/search?q=test&dark=true`)).not.toContain(exact.itemId);
+  });
+
+  it('refuse a colour or a dark flag they cannot read', async () => {
+    for (const [url, message] of [
+      ['/api/items?color=blue', 'color must be six hex digits, e.g. 2f63c0'],
+      ['/api/items/search?q=sky&color=12345', 'color must be six hex digits, e.g. 2f63c0'],
+      ['/api/items/tag/landscape?dark=yes', 'dark must be true or false'],
+    ]) {
+      const response = await ctx.app.inject({ url: url! });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+  });
+
+  it("'More like this' puts the nearest dominant colour first among equally shared tags", async () => {
+    const source = buildItemRow({ itemId: '20261110_0000_c0000010', tags: ['sea'], ...palette(['#2f63c0'], 0) });
+    const blueish = buildItemRow({ itemId: '20261110_0000_c0000011', tags: ['sea'], ...palette(['#3355a0'], 0) });
+    const reddish = buildItemRow({ itemId: '20261110_0000_c0000012', tags: ['sea'], ...palette(['#c8323c'], 0) });
+    await ctx.catalogue.insert([source, blueish, reddish]);
+    expect(await ids(`/api/items/${source.itemId}/like`)).toEqual([blueish.itemId, reddish.itemId]);
+  });
+
+  it('work out the palettes of wallpapers made before them when the server starts', async () => {
+    // An old store: one item's palette was kept without its coordinates, the other has none at all.
+    await ctx.db.update(items).set({ colours: null }).where(eq(items.itemId, exact.itemId));
+    const picture = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#2f63c0' } })
+      .jpeg()
+      .toBuffer();
+    await ctx.storage.put(old.downloads[0]!.key, picture, { contentType: 'image/jpeg' });
+    ctx.catalogue.invalidate();
+    expect(await ids(`/api/items/tag/landscape?color=${BLUE}`)).not.toContain(exact.itemId);
+
+    await ctx.adminItems.queueMissingPalettes();
+    await ctx.settleJobs();
+    const item = (await ctx.app.inject({ url: `/api/items/${old.itemId}` })).json<Item>();
+    expect(deltaE(labOfHex(item.palette[0]!), labOfHex(`#${BLUE}`))).toBeLessThan(2);
+    expect(item.darkShare).toBe(0);
+    const found = await ids(`/api/items/tag/landscape?color=${BLUE}`);
+    expect(found.slice(0, 2).sort()).toEqual([exact.itemId, old.itemId]);
+    expect(found.slice(2)).toEqual([close.itemId, navy.itemId]);
+  });
+});
