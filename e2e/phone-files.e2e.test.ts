@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, OLED_DARK_SHARE } from '../contract/colour.ts';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, firstFree, useStoreSession } from './fixtures.ts';
 
@@ -122,5 +123,43 @@ describe.skipIf(!chromiumPath)('files for your phone in Chromium', () => {
     expect([saved.width, saved.height]).toEqual([1179, 2556]);
     expect(errors).toEqual([]);
     await phone.close();
+  });
+
+  it('a colour swatch filters the grid to that colour, nearest first, and OLED dark to dark wallpapers', async () => {
+    const all = await s.api<Item[]>('/api/items/tag/landscape');
+    const { page, errors } = await s.open('/landscape', { context: await s.browser.newContext(IPHONE_13) });
+    const grid = page.locator('ul[aria-label="Landscape wallpapers"] article');
+    const shownIds = () => grid.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')!));
+    await grid.first().waitFor();
+    const filters = page.getByRole('navigation', { name: 'Filter by colour' });
+
+    await filters.getByRole('link', { name: 'blue', exact: true }).click();
+    await page.waitForURL('**/landscape?color=2f63c0');
+    await page.getByText(/^\d+ blue wallpapers$/).waitFor();
+    const blue = labOfHex('#2f63c0');
+    const nearest = (item: Item) => Math.min(...item.palette.map((hex) => deltaE(labOfHex(hex), blue)));
+    const byId = new Map(all.map((item) => [item.itemId, item]));
+    const shown = (await shownIds()).map((id) => byId.get(id)!);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(all.length);
+    const distances = shown.map(nearest);
+    expect(distances.every((d) => d <= COLOUR_MATCH_DISTANCE)).toBe(true);
+    expect(distances).toEqual([...distances].sort((p, q) => p - q));
+    // Every landscape wallpaper that is near enough is shown.
+    expect(shown.length).toBe(all.filter((item) => nearest(item) <= COLOUR_MATCH_DISTANCE).length);
+
+    // A reload keeps the filter; 'OLED dark' replaces nothing, it narrows.
+    await page.reload();
+    await page.getByText(/^\d+ blue wallpapers$/).waitFor();
+    await filters.getByRole('link', { name: 'blue', exact: true }).click();
+    await filters.getByRole('link', { name: 'OLED dark' }).click();
+    await page.waitForURL('**/landscape?dark=true');
+    await page.getByText(/^\d+ OLED dark wallpapers$/).waitFor();
+    const dark = (await shownIds()).map((id) => byId.get(id)!);
+    expect(dark.length).toBeGreaterThan(0);
+    expect(dark.every((item) => item.darkShare! >= OLED_DARK_SHARE)).toBe(true);
+    expect(dark.length).toBe(all.filter((item) => (item.darkShare ?? 0) >= OLED_DARK_SHARE).length);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });
