@@ -23,6 +23,8 @@ export const DEFAULT_STARS = 5;
 export const DEFAULT_DIMENSIONS = '1440x2560';
 export const MASTER_WIDTH = 1440;
 export const MASTER_HEIGHT = 2560;
+/** Processing keeps a larger source at up to this many pixels tall, for phone files beyond the master. */
+export const MAX_SOURCE_SIDE = 4096;
 
 export const STORAGE_LIST_MAX_PAGE_SIZE = 1000;
 export const PRIVACY_MIN_AGE = 13;

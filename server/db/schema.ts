@@ -42,6 +42,8 @@ export interface ItemMedia {
   poster?: string;
   /** What draws the eye in the master (sharp's attention strategy), as fractions; the centre when missing. */
   focal?: FocalPoint;
+  /** The master's frame at up to 4096 px tall (private), when the source was larger: phone files are cut from it. */
+  large?: { key: string; width: number; height: number };
   /** Its five dominant colours (#rrggbb, the largest share first) and its share of near-black pixels. */
   palette?: string[];
   darkShare?: number;

@@ -38,14 +38,16 @@ export class DeviceFitService {
 
   /** The item's file for `screen`, rendered now if it was never asked for. */
   async file(row: ItemRow, screen: Size): Promise<DeviceFile> {
-    const original = row.downloads.find((file) => file.contentType.startsWith('image/'));
-    if (!original) throw new DomainError('not-found', 'This item has no image to fit to a phone.');
+    const image = row.downloads.find((file) => file.contentType.startsWith('image/'));
+    if (!image) throw new DomainError('not-found', 'This item has no image to fit to a phone.');
+    // The largest copy of the same frame the store keeps.
+    const original = row.media.large ?? { key: image.key, ...sizeOf(image) };
     const focal = row.media.focal ?? CENTRE;
-    const crop = deviceCrop(sizeOf(original), screen, focal);
+    const crop = deviceCrop(original, screen, focal);
     if (!crop.fits) {
       throw new DomainError(
         'invalid',
-        `This wallpaper is ${original.dimensions}: for a ${screen.width}×${screen.height} screen it would be enlarged ${crop.scale.toFixed(2)}×. Download the original instead.`,
+        `This wallpaper is ${original.width}x${original.height}: for a ${screen.width}×${screen.height} screen it would be enlarged ${crop.scale.toFixed(2)}×. Download the original instead.`,
       );
     }
     const perMille = (fraction: number) => Math.round(fraction * 1000);

@@ -76,6 +76,19 @@ export class ProcessingService {
       prepared.master,
       'image/jpeg',
     );
+    const large = prepared.large && {
+      key: (
+        await putContentAddressed(
+          this.deps.storage,
+          itemPrivateFolder(itemId),
+          `${prepared.large.width}x${prepared.large.height}.jpg`,
+          prepared.large.data,
+          'image/jpeg',
+        )
+      ).key,
+      width: prepared.large.width,
+      height: prepared.large.height,
+    };
     const [ld, sd, hd] = await Promise.all(
       (['ld', 'sd', 'hd'] as const).map((size) =>
         putContentAddressed(
@@ -123,6 +136,7 @@ export class ProcessingService {
           previews: { ld: ld!.file, sd: sd!.file, hd: hd!.file },
           phash: prepared.phash,
           dominant: prepared.dominant,
+          ...(large && { large }),
         },
         published: false,
       },

@@ -21,6 +21,11 @@ export interface PreparedWallpaper {
   master: Buffer;
   /** True when the source was smaller than the master and had to be enlarged. */
   upscaled: boolean;
+  /**
+   * When the source is larger than the master: the same 9:16 window at up to MAX_SOURCE_SIDE
+   * pixels tall (JPEG), from which phone files are cut.
+   */
+  large?: { data: Buffer; width: number; height: number };
   /** WebP previews at 360×640, 720×1280 (shown to reviewers and as the item's preview) and 1080×1920. */
   previews: { ld: Buffer; sd: Buffer; hd: Buffer };
   /** The most common colour, as #rrggbb. */

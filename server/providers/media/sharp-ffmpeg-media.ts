@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import sharp, { type Sharp } from 'sharp';
-import { MASTER_HEIGHT, MASTER_WIDTH } from '../../../contract/constants.ts';
+import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '../../../contract/constants.ts';
 import type { FocalPoint } from '../../../contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
 import { paletteOf, type Palette } from './palette.ts';
@@ -107,9 +107,22 @@ export class SharpFfmpegMedia implements Media {
     if (!width || !height) throw new Error('The source is not an image');
     // The 9:16 window the crop keeps; enlarging is needed when it is narrower than the master.
     const cropWidth = Math.min(width, (height * 9) / 16);
-    const master = await oriented
-      .clone()
-      .resize(MASTER_WIDTH, MASTER_HEIGHT, { fit: 'cover', position: sharp.strategy.attention, kernel: 'lanczos3' })
+    const framed = (w: number, h: number) =>
+      oriented.clone().resize(w, h, { fit: 'cover', position: sharp.strategy.attention, kernel: 'lanczos3' });
+    // A larger source is kept as its window at up to MAX_SOURCE_SIDE, and the master is made from
+    // that copy, so both show exactly the same frame (the focal point holds for both).
+    const largeHeight = Math.min(MAX_SOURCE_SIDE, Math.floor((cropWidth * 16) / 9));
+    const large =
+      cropWidth > MASTER_WIDTH
+        ? {
+            width: Math.round((largeHeight * 9) / 16),
+            height: largeHeight,
+            data: await framed(Math.round((largeHeight * 9) / 16), largeHeight)
+              .jpeg({ quality: 90, mozjpeg: true })
+              .toBuffer(),
+          }
+        : undefined;
+    const master = await (large ? sharp(large.data).resize(MASTER_WIDTH, MASTER_HEIGHT) : framed(MASTER_WIDTH, MASTER_HEIGHT))
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer();
     const preview = (w: number) =>
@@ -132,6 +145,7 @@ export class SharpFfmpegMedia implements Media {
     return {
       master,
       upscaled: cropWidth < MASTER_WIDTH,
+      ...(large && { large }),
       previews: { ld, sd, hd },
       dominant: `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`,
       phash: bits.toString(16).padStart(16, '0'),

@@ -309,3 +309,42 @@ describe('workers', () => {
     expect(new Set(seen).size).toBe(40);
   });
 });
+
+describe('a source larger than the master', () => {
+  it('keeps a source larger than the master, so phone files beyond the master stay sharp', async () => {
+    const sizes = [
+      ['#2a9187', 2400, 4300],
+      ['#c8323c', 1440, 2560],
+    ] as const;
+    const entries = await addSources(
+      await Promise.all(
+        sizes.map(async ([colour, w, h]) => ({ name: `big-${w}.jpg`, data: await source(colour, w, h) })),
+      ),
+    );
+    const itemIds: string[] = [];
+    for (const entry of entries) {
+      while ((await processNext())?.id !== entry._id);
+      expect((await patch('reviewed', entry._id)).statusCode).toBe(200);
+      const itemId = (await list('reviewed')).find((e) => e._id === entry._id)!.itemId;
+      const freed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/items/${itemId}`,
+        headers: admin,
+        payload: { freeDownload: true },
+      });
+      expect(freed.statusCode).toBe(204);
+      itemIds.push(itemId);
+    }
+    const [large, master] = itemIds as [string, string];
+    // The buyer's file stays the master; a 4K phone screen is cut from the kept 2304x4096 source.
+    const item = (await ctx.app.inject({ url: `/api/items/${large}` })).json<Item>();
+    expect(item.downloadList[0]!.dimensions).toBe('1440x2560');
+    const fit = await ctx.app.inject({ url: `/api/downloads/free/${large}/fit/2160x3840` });
+    expect(fit.statusCode).toBe(200);
+    expect(await sharp(fit.rawPayload).metadata()).toMatchObject({ width: 2160, height: 3840 });
+    // From the master alone the same screen would be enlarged 1.5×: refused, with the original offered.
+    const refused = await ctx.app.inject({ url: `/api/downloads/free/${master}/fit/2160x3840` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('This wallpaper is 1440x2560');
+  });
+});
