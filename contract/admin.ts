@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_STARS, PHOTO_TYPES } from './constants.ts';
 import { ItemIdSchema } from './item.ts';
 import { text } from './text.ts';
-import { FocalPointSchema } from './device-crop.ts';
+import { FocalPointSchema } from './device-schemas.ts';
 
 export const UPLOAD_KINDS = ['thumbnail', 'image', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];

@@ -108,3 +108,9 @@ export const REVIEW_MESSAGES = {
   reset: 'Item has been reset for processing',
   notFound: 'Waiting item not found',
 } as const;
+
+/** How many hearts an account keeps, and a visitor's browser before it signs in. */
+export const MAX_FAVOURITES = 500;
+
+/** How long a send-to-phone link works (decision 029). */
+export const PHONE_LINK_MINUTES = 15;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** How much a device file may enlarge its original before the store offers the original instead. */
 export const MAX_UPSCALE = 1.25;
 
@@ -15,12 +13,6 @@ export interface FocalPoint {
 }
 
 export const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
-
-/** A focal point as a request or an answer carries it. */
-export const FocalPointSchema = z.object({
-  x: z.number().min(0, 'focalPoint must lie inside the picture').max(1, 'focalPoint must lie inside the picture'),
-  y: z.number().min(0, 'focalPoint must lie inside the picture').max(1, 'focalPoint must lie inside the picture'),
-});
 
 export type DeviceCrop =
   | { fits: true; left: number; top: number; width: number; height: number; scale: number }

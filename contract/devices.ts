@@ -1,4 +1,3 @@
-import { z } from 'zod';
 /**
  * Phone screens a wallpaper can be made for (decision 028). Models that share a screen's pixels
  * share one entry: the file made for it is the same, and detection can name it without guessing
@@ -84,16 +83,3 @@ export function detectPhoneScreen(screen: { width: number; height: number }, pix
 
 /** The sides a phone file may have: the smallest phones to 4096 px ('Other' sizes included). */
 export const SCREEN_SIDE = { min: 240, max: 4096 } as const;
-
-/** A screen as a request names it, `{width}x{height}` (1170x2532). */
-export const ScreenSizeSchema = z
-  .string()
-  .regex(/^\d{3,4}x\d{3,4}$/, 'screen must look like 1170x2532')
-  .transform((value) => {
-    const [width, height] = value.split('x').map(Number) as [number, number];
-    return { width, height };
-  })
-  .refine(
-    ({ width, height }) => [width, height].every((side) => side >= SCREEN_SIDE.min && side <= SCREEN_SIDE.max),
-    `screen sides must be ${SCREEN_SIDE.min} to ${SCREEN_SIDE.max} pixels`,
-  );

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { MAX_FAVOURITES } from './constants.ts';
 import { ItemIdSchema } from './item.ts';
-
-/** How many hearts an account keeps, and a visitor's browser before it signs in. */
-export const MAX_FAVOURITES = 500;
 
 /** Hearts to add to the account: one, or a visitor's whole list when they sign in. */
 export const FavouritesBodySchema = z.object({

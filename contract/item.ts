@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, PHOTO_TYPES } from './constants.ts';
-import { FocalPointSchema } from './device-crop.ts';
+import { FocalPointSchema } from './device-schemas.ts';
 import { SAFE_NAME, text } from './text.ts';
 
 /** Ids become storage folder names, so they follow the storage's own rule for a name. */

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { ScreenSizeSchema } from './devices.ts';
+import { ScreenSizeSchema } from './device-schemas.ts';
 import { ItemIdSchema } from './item.ts';
-
-/** How long a send-to-phone link works (decision 029). */
-export const PHONE_LINK_MINUTES = 15;
 
 export const PhoneLinkBodySchema = z.object({
   itemId: ItemIdSchema,

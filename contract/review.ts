@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FocalPointSchema } from './device-crop.ts';
+import { FocalPointSchema } from './device-schemas.ts';
 
 export const REVIEW_FILTERS = ['all', 'reviewed', 'not-reviewed'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from './constants.ts';
-import { ScreenSizeSchema } from './devices.ts';
+import { ScreenSizeSchema } from './device-schemas.ts';
 import { text } from './text.ts';
 
 /** Emails are compared trimmed and lower-case. */

@@ -1,4 +1,4 @@
-import { MAX_FAVOURITES } from '../../contract/favourites.ts';
+import { MAX_FAVOURITES } from '../../contract/constants.ts';
 import type { Item } from '../../contract/item.ts';
 import type { FavouritesRepository } from '../db/repositories/favourites.repository.ts';
 import { toPublicItem } from './item-view.ts';

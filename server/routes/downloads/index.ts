@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../contract/constants.ts';
-import { ScreenSizeSchema } from '../../../contract/devices.ts';
+import { ScreenSizeSchema } from '../../../contract/device-schemas.ts';
 import { ItemIdSchema } from '../../../contract/item.ts';
 import { STATUS_OF } from '../../http/error-status.ts';
 import { sendObject } from '../../http/send-object.ts';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_FAVOURITES } from '../../../contract/favourites.ts';
+import { MAX_FAVOURITES } from '../../../contract/constants.ts';
 import type { Item } from '../../../contract/item.ts';
 import { notify } from '../components/ui/toast.ts';
 import { api } from './api-client.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PHONE_LINK_MINUTES, type PhoneLink } from '../../../../../contract/phone-links.ts';
+import { PHONE_LINK_MINUTES } from '../../../../../contract/constants.ts';
+import type { PhoneLink } from '../../../../../contract/phone-links.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { api } from '../../../lib/api-client.ts';
