@@ -122,7 +122,9 @@ export class SharpFfmpegMedia implements Media {
               .toBuffer(),
           }
         : undefined;
-    const master = await (large ? sharp(large.data).resize(MASTER_WIDTH, MASTER_HEIGHT) : framed(MASTER_WIDTH, MASTER_HEIGHT))
+    const master = await (
+      large ? sharp(large.data).resize(MASTER_WIDTH, MASTER_HEIGHT) : framed(MASTER_WIDTH, MASTER_HEIGHT)
+    )
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer();
     const preview = (w: number) =>
