@@ -12,6 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // The server's renderer (dist/ssr) needs no copy of the public files.
     copyPublicDir: !isSsrBuild,
+    // For scripts/bundle-report.ts, which removes the maps once it has read them.
+    manifest: !isSsrBuild,
+    sourcemap: isSsrBuild ? false : 'hidden',
   },
   server: {
     proxy: { '/api': apiTarget, '/images': apiTarget },

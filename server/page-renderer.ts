@@ -22,17 +22,13 @@ export interface PageRenderer {
   render(url: string, log: FastifyBaseLogger): Promise<RenderedPage | undefined>;
 }
 
-/** How many rendered pages are kept; a page depends only on its address and the catalogue. */
-const RENDERED_PAGES_KEPT = 64;
-
 /**
  * Loads the renderer that the web build wrote beside the web app (dist/ssr), when there is
- * one. Its pages' API calls are answered by `app` in-process; the pages it renders are kept
- * until the catalogue changes (`catalogueVersion`).
+ * one. Its pages' API calls are answered by `app` in-process.
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
-  options: { webDir: string; publicUrl: string; publicConfig: PublicConfig; catalogueVersion: () => number },
+  options: { webDir: string; publicUrl: string; publicConfig: PublicConfig },
 ): Promise<PageRenderer | undefined> {
   const entry = path.join(options.webDir, '..', 'ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return undefined;
@@ -51,28 +47,11 @@ export async function loadPageRenderer(
     });
   });
 
-  // Renders in flight are shared too, so a burst of visits to a new page renders it once.
-  const pages = new Map<string, Promise<RenderedPage | undefined>>();
-  let pagesVersion = options.catalogueVersion();
   return {
-    render(url, log) {
-      const version = options.catalogueVersion();
-      if (version !== pagesVersion) {
-        // Renders still in flight finish for their own visitors; they are no longer kept.
-        pages.clear();
-        pagesVersion = version;
-      }
-      let page = pages.get(url);
-      if (!page) {
-        page = renderPage(`${options.publicUrl}${url}`, options.publicConfig).catch((error: unknown) => {
-          log.error({ err: error, url }, 'server rendering failed; the browser renders this page');
-          if (pages.get(url) === page) pages.delete(url);
-          return undefined;
-        });
-        if (pages.size >= RENDERED_PAGES_KEPT) pages.delete(pages.keys().next().value!);
-        pages.set(url, page);
-      }
-      return page;
-    },
+    render: (url, log) =>
+      renderPage(`${options.publicUrl}${url}`, options.publicConfig).catch((error: unknown) => {
+        log.error({ err: error, url }, 'server rendering failed; the browser renders this page');
+        return undefined;
+      }),
   };
 }

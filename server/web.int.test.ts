@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { webVitals } from './db/schema.ts';
@@ -31,6 +32,7 @@ const newest = buildItemRow({
   tags: ['minimalistic'],
   thumbnail: 'abc-thumb-720.webp',
 });
+const SCRIPT = `console.log(${JSON.stringify('a wallpaper store '.repeat(100))})`;
 const older = buildItemRow({
   itemId: '20261010_0000_aaaa0002',
   name: 'Alpine Dawn',
@@ -44,9 +46,15 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(buildDir, 'ssr', 'entry-server.js'), FAKE_RENDERER);
   fs.writeFileSync(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title>\n<meta name="description" content="x" />\n</head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>x</title>\n<meta name="description" content="x" />\n' +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-abc123.js">\n</head><body><div id="root"></div></body></html>',
   );
-  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), SCRIPT);
+  // As scripts/precompress.ts writes them beside each file of the build.
+  // Marked, to tell them from a copy compressed per request.
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(`${SCRIPT}// br`));
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(`${SCRIPT}// gzip`));
   ctx = await createTestContext({ PUBLIC_URL: 'https://shop.example.com', STORE_NAME: 'Test Walls' }, { webDir });
   await ctx.catalogue.insert([newest, older]);
 });
@@ -113,9 +121,32 @@ describe('pages', () => {
     }
   });
 
-  it('compresses pages', async () => {
-    const response = await ctx.app.inject({ url: '/landscape', headers: { 'accept-encoding': 'gzip' } });
-    expect(response.headers['content-encoding']).toBe('gzip');
+  it('compresses each page once per catalogue version, and answers 304 to a browser that has it', async () => {
+    const brotli = await ctx.app.inject({ url: '/landscape', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toContain('<div id="root"><p>/landscape');
+    const gzip = await ctx.app.inject({ url: '/landscape', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.etag).toBe(brotli.headers.etag);
+    const again = await ctx.app.inject({
+      url: '/landscape',
+      headers: { 'if-none-match': String(brotli.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // A new render for a new catalogue: another ETag.
+    await ctx.catalogue.update(older.itemId, { name: 'Alpine Dusk' });
+    const changed = await ctx.app.inject({
+      url: '/landscape',
+      headers: { 'if-none-match': String(brotli.headers.etag) },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(brotli.headers.etag);
+  });
+
+  it("loads the app's scripts below the page's images", async () => {
+    const page = (await ctx.app.inject({ url: '/landscape' })).body;
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js">');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-abc123.js">');
   });
 
   it('still serves a page, rendered by the browser, when the server renderer fails', async () => {
@@ -124,10 +155,24 @@ describe('pages', () => {
     expect(response.body).toContain('<div id="root"></div>');
   });
 
-  it('serves hashed assets for good and keeps API misses as JSON', async () => {
+  it('serves hashed assets for good, compressed at build time, and keeps API misses as JSON', async () => {
     const asset = await ctx.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.etag).toBeDefined();
+    for (const [accepted, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const compressed = await ctx.app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['content-type']).toMatch(/javascript/);
+      expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(compressed.rawPayload).toString()).toBe(`${SCRIPT}// ${encoding}`);
+    }
     const api = await ctx.app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Nothing at GET /api/nothing' });

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../contract/config.ts';
 import { itemFileUrl } from '../contract/item-url.ts';
 import { matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
+import { sendPrepared } from './http/send-prepared.ts';
 import { IMMUTABLE_CACHE } from './shared/constants.ts';
+import { prepareAnswer, type PreparedAnswer } from './shared/prepared-answer.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from './services/catalogue.service.ts';
 import { escapeHtml } from '../contract/text.ts';
@@ -27,6 +29,16 @@ function inlineStylesheets(html: string, webDir: string): string {
   });
 }
 
+/**
+ * The app's scripts wait for the page's own images: Chrome would fetch module scripts in the
+ * head at high priority, ahead of the largest image, although the page paints without them.
+ */
+const lowerScriptPriority = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload") crossorigin/g, '<$1 fetchpriority="low" crossorigin');
+
+/** How many pages are kept rendered and compressed; a public page depends only on its address and the catalogue. */
+const PAGES_KEPT = 64;
+
 /** JSON inside a <script type="application/json"> must not be able to close the tag. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -42,19 +54,20 @@ export async function registerWebApp(
 ): Promise<boolean> {
   const indexFile = path.join(options.webDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
-  const template = inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), options.webDir);
+  const template = lowerScriptPriority(inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), options.webDir));
   const { storeName } = options.publicConfig;
   const pageRenderer = await loadPageRenderer(app, {
     webDir: options.webDir,
     publicUrl: options.publicUrl,
     publicConfig: options.publicConfig,
-    catalogueVersion: () => options.catalogue.version,
   });
 
+  // The build writes a brotli and a gzip copy beside each file (scripts/precompress.ts).
   await app.register(fastifyStatic, {
     root: options.webDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) =>
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache'),
   });
@@ -106,6 +119,29 @@ export async function registerWebApp(
       .replace('<div id="root"></div>', () => `<div id="root">${page?.html ?? ''}</div>`);
   }
 
+  /**
+   * The page at `url`, compressed once: kept until the catalogue changes, and shared by a burst
+   * of visits to a page not built yet. A page the server could not render is not kept.
+   */
+  const pages = new Map<string, Promise<PreparedAnswer>>();
+  let pagesVersion = options.catalogue.version;
+  function keptPage(url: string, build: () => Promise<{ html: string; rendered: boolean }>): Promise<PreparedAnswer> {
+    if (options.catalogue.version !== pagesVersion) {
+      pages.clear();
+      pagesVersion = options.catalogue.version;
+    }
+    const kept = pages.get(url);
+    if (kept) return kept;
+    const page = build().then(async ({ html, rendered }) => {
+      if (!rendered && pages.get(url) === page) pages.delete(url);
+      return prepareAnswer(Buffer.from(html));
+    });
+    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
+    pages.set(url, page);
+    page.catch(() => pages.get(url) === page && pages.delete(url));
+    return page;
+  }
+
   /** Every address without a route of its own: a page for a GET outside the API and files, a JSON 404 otherwise. */
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -115,18 +151,20 @@ export async function registerWebApp(
       !pathname.startsWith('/images/');
     if (!wantsPage) return reply.code(404).send({ message: `Nothing at ${request.method} ${pathname}` });
     const match = matchPage(pathname);
-    const head = (await headFor(pathname, match)) ?? {
-      title: match ? storeName : 'Page not found',
-      description: PAGES.home.meta.description,
+    const build = async () => {
+      const head = (await headFor(pathname, match)) ?? {
+        title: match ? storeName : 'Page not found',
+        description: PAGES.home.meta.description,
+      };
+      // Unknown addresses are rendered too: as the not-found page.
+      const serverRendered = !match || match.page.serverRendered;
+      const page = serverRendered ? await pageRenderer?.render(request.url, request.log) : undefined;
+      return { html: render(pathname, head, page), rendered: !serverRendered || page !== undefined };
     };
-    // Unknown addresses are rendered too: as the not-found page.
-    const rendered = !match || match.page.serverRendered;
-    const page = rendered ? await pageRenderer?.render(request.url, request.log) : undefined;
-    return reply
-      .code(match ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(render(pathname, head, page));
+    // Only the store's own pages are kept: any unknown address would otherwise push them out.
+    const page = match ? await keptPage(request.url, build) : await prepareAnswer(Buffer.from((await build()).html));
+    reply.code(match ? 200 : 404).header('cache-control', 'no-cache');
+    return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
   };
   // Pages are a route (not the not-found handler) so that compression, which hooks onto routes, applies.
   app.get('/*', answer);

@@ -31,18 +31,23 @@ function nextLink(request: FastifyRequest, cursor: string): string {
 }
 
 /**
- * Sends a prepared JSON answer, with its list position (`X-Total-Count`, `Link: rel="next"`) and
+ * Sends a prepared answer (JSON unless told otherwise), with its list position (`X-Total-Count`, `Link: rel="next"`) and
  * caching headers: 304 when the client has it, otherwise the encoding it takes.
- * These public reads skip the serializer and Helmet (decision 004); of Helmet's headers only
+ * The catalogue's JSON reads skip the serializer and Helmet (decision 004); of Helmet's headers only
  * nosniff means anything for JSON.
  */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+  contentType = 'application/json; charset=utf-8',
+): FastifyReply {
   const vary = reply.getHeader('vary');
   reply
     .header('x-content-type-options', 'nosniff')
     .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
     .header('etag', answer.etag)
-    .type('application/json; charset=utf-8');
+    .type(contentType);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
   if (answer.total !== undefined) reply.header('x-total-count', String(answer.total));
   if (answer.next) reply.header('link', nextLink(request, answer.next));
