@@ -3,7 +3,7 @@ import type { NewItemRow } from '../db/schema.ts';
 
 let sequence = 0;
 
-/** A published static paid item; override what a test is about. */
+/** A published static paid item with a palette of one grey; override what a test is about. */
 export function buildItemRow(overrides: Partial<NewItemRow> = {}): NewItemRow {
   sequence++;
   const itemId = overrides.itemId ?? timestampId(new Date(Date.UTC(2026, 0, 1, 0, sequence)));
@@ -26,7 +26,7 @@ export function buildItemRow(overrides: Partial<NewItemRow> = {}): NewItemRow {
         contentType: 'image/jpeg',
       },
     ],
-    media: { placeholder: '', thumbnails: [] },
+    media: { placeholder: '', thumbnails: [], palette: ['#808080'], darkShare: 0 },
     published: true,
     ...overrides,
   };

@@ -19,7 +19,7 @@ const close = buildItemRow({ itemId: '20261110_0000_c0000002', ...palette(['#101
 const navy = buildItemRow({ itemId: '20261110_0000_c0000003', ...palette(['#000000', '#2a4f9a'], 0.8) });
 const red = buildItemRow({ itemId: '20261110_0000_c0000004', ...palette(['#c8323c'], 0) });
 /** Made before palettes: its original is a blue picture in storage. */
-const old = buildItemRow({ itemId: '20261110_0000_c0000005' });
+const old = buildItemRow({ itemId: '20261110_0000_c0000005', media: { placeholder: '', thumbnails: [] } });
 const anime = buildItemRow({ itemId: '20261110_0000_c0000006', tags: ['anime'], ...palette(['#2f63c0'], 0) });
 const draft = buildItemRow({ itemId: '20261110_0000_c0000007', published: false, ...palette(['#2f63c0'], 0.9) });
 
