@@ -54,6 +54,28 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await page.context().close();
   });
 
+  it("fetches the app's JavaScript only after the page has loaded and painted, then hydrates", async () => {
+    const { page, errors } = await s.open('/landscape');
+    const timings = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'));
+      return {
+        loaded: navigation!.loadEventEnd,
+        entry: scripts.filter((entry) => /\/index-[\w-]+\.js$/.test(entry.name)).length,
+        app: scripts
+          .filter((entry) => !/\/(index|preload-helper)-[\w-]+\.js$/.test(entry.name))
+          .map((e) => e.startTime),
+      };
+    });
+    expect(timings.entry).toBe(1);
+    expect(timings.app.length).toBeGreaterThan(3);
+    expect(Math.min(...timings.app)).toBeGreaterThanOrEqual(timings.loaded);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a card shows its preview, ignores clicks meanwhile and restores the still after about 2.9 s', async () => {
     const { page } = await s.open('/');
     const preview = page.locator('article').first().locator('button.item-preview');

@@ -68,6 +68,9 @@ function ReviewDetail() {
   } = useQuery({
     queryKey: ['review-entry', id],
     queryFn: () => api.get<ReviewEntryDetail>(`/api/items/waiting/${encodeURIComponent(id)}`),
+    // While the entry waits or is processed, look again every few seconds, as the list does.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'queued' || query.state.data?.status === 'in_process' ? 3000 : false,
   });
   usePageMeta(entry ? `Review #${entry.numberId}` : 'Review');
   const { busy, inline, run } = useReviewActions({ id, published: entry?.published ?? false }, (action) => {

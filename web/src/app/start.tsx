@@ -1,0 +1,48 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders, createQueryClient } from './app-providers.tsx';
+import { routes } from './router.tsx';
+import { readInlinedConfig } from '../lib/use-public-config.ts';
+import { reportWebVitals } from '../features/vitals/api/report-vitals.ts';
+
+/**
+ * Loads the lazy routes of this address before the first render, so that render is the page
+ * itself: the same markup the server rendered, or, for a page rendered here, no empty frame.
+ */
+async function loadMatchedRoutes(routeList: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeList, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
+}
+
+/** The answers the server rendered this page with, so the first render shows what it showed. */
+function serverQueries(): DehydratedState {
+  const text = document.getElementById('query-state')?.textContent;
+  return text ? (JSON.parse(text) as DehydratedState) : { queries: [], mutations: [] };
+}
+
+const container = document.getElementById('root')!;
+const serverRendered = container.hasChildNodes();
+const queryClient = createQueryClient();
+hydrate(queryClient, serverQueries());
+await loadMatchedRoutes(routes);
+const app = (
+  <AppProviders config={readInlinedConfig()} queryClient={queryClient}>
+    <RouterProvider router={createBrowserRouter(routes)} />
+  </AppProviders>
+);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding
+// the main thread until the whole page is hydrated.
+if (serverRendered) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);
+
+// The app starts once the page has loaded and painted (main.tsx): its vitals can be read now.
+void reportWebVitals();
