@@ -7,8 +7,8 @@
 export interface PageMeta {
   title: string;
   description: string;
-  /** The page's largest image, worth fetching before the app asks for it. */
-  preload?: { href: string; srcset: string; sizes: string };
+  /** The page's largest image, worth fetching before the app asks for it; `type` as its `<source>` has it. */
+  preload?: { href: string; srcset: string; sizes: string; type?: string };
 }
 
 export interface PageDefinition {
@@ -26,7 +26,15 @@ export interface PageDefinition {
   personal: boolean;
 }
 
-const art = (name: string, widths: [number, number], sizes: string) => ({
+/**
+ * The widths the page art is drawn at (scripts/draw-page-art.ts): each first-view image has a
+ * file close above what a 390 px phone at 3x, a 412 px phone at 1.75x and a 1440 px desktop
+ * ask for (800 also serves the theme tiles).
+ */
+export const HERO_WIDTHS = [560, 720, 1120];
+export const BANNER_WIDTHS = [412, 800, 1170, 1440, 1600];
+
+const art = (name: string, widths: number[], sizes: string) => ({
   href: `/art/${name}-${widths[0]}.webp`,
   srcset: widths.map((w) => `/art/${name}-${w}.webp ${w}w`).join(', '),
   sizes,
@@ -34,11 +42,17 @@ const art = (name: string, widths: [number, number], sizes: string) => ({
 
 /** The hero and banner images, shared by the pages that show them and the server that preloads them. */
 export const PAGE_ART = {
-  hero: art('hero', [560, 1120], '(min-width: 960px) 560px, 90vw'),
-  landscape: art('landscape', [800, 1600], '100vw'),
-  city: art('city', [800, 1600], '100vw'),
-  anime: art('anime', [800, 1600], '100vw'),
+  hero: art('hero', HERO_WIDTHS, '(min-width: 960px) 560px, 90vw'),
+  landscape: art('landscape', BANNER_WIDTHS, '100vw'),
+  city: art('city', BANNER_WIDTHS, '100vw'),
+  anime: art('anime', BANNER_WIDTHS, '100vw'),
 };
+
+/** The `elementtiming` of the images a page shows first; the app starts once they are painted. */
+export const FIRST_VIEW_TIMING = 'first-view';
+
+/** The carousel's image on the item page: its `sizes`, shared with the server that preloads it. */
+export const CAROUSEL_IMAGE_SIZES = '(min-width: 720px) 300px, 62vw';
 
 const publicPage = { serverRendered: true, sitemap: true, access: 'public', personal: false } as const;
 const browserPage = { serverRendered: false, sitemap: false, access: 'public', personal: true } as const;

@@ -76,6 +76,60 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await page.context().close();
   });
 
+  it("on a slow phone, starts the app's JavaScript only once the page's largest image is on screen", async () => {
+    // As Lighthouse's phone: a Moto G's screen with the CPU slowed, where painting lags the load event.
+    const context = await s.browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    for (const path of ['/landscape', '/', '/item/0']) {
+      await visit(page, s.store.baseUrl + path);
+      const { largest, app } = await page.evaluate(async () => {
+        const entries = await new Promise<PerformanceEntryList>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          }),
+        );
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/start-[\w-]+\.js$/.test(entry.name));
+        const last = entries.at(-1) as LargestContentfulPaint;
+        return { largest: { url: last.url, at: last.startTime }, app: scripts.map((entry) => entry.startTime) };
+      });
+      expect(largest.url, path).toMatch(/\/(art|images)\//);
+      expect(app, path).toHaveLength(1);
+      expect(app[0], path).toBeGreaterThanOrEqual(largest.at);
+    }
+    await context.close();
+  });
+
+  it('gives each screen a first-view image close above the pixels it shows: 390 px at 3x, 412 px at 1.75x, 1440 px', async () => {
+    const screens = [
+      { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, banner: 1170, hero: 1120 },
+      { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, banner: 800, hero: 720 },
+      { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, banner: 1440, hero: 560 },
+    ];
+    for (const { banner, hero, ...screen } of screens) {
+      const context = await s.browser.newContext(screen);
+      const page = await context.newPage();
+      const shown = async (path: string) => {
+        await page.goto(s.store.baseUrl + path);
+        const image = page.locator(`img[elementtiming="first-view"]`).first();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toBeTruthy();
+        return image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      };
+      expect(await shown('/landscape')).toMatch(new RegExp(`/art/landscape-${banner}\\.webp$`));
+      expect(await shown('/')).toMatch(new RegExp(`/art/hero-${hero}\\.webp$`));
+      await context.close();
+    }
+  });
+
   it('a card shows its preview, ignores clicks meanwhile and restores the still after about 2.9 s', async () => {
     const { page } = await s.open('/');
     const preview = page.locator('article').first().locator('button.item-preview');

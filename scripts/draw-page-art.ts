@@ -1,11 +1,12 @@
 /**
  * Draws the web app's own images from the demo art: the home hero (three phone screens) and
- * the category banners, as WebP at two widths each, into web/public/art/. Run it again after
+ * the category banners, as WebP at the widths their srcset offers, into web/public/art/. Run it again after
  * changing the art; the outputs are committed so a build needs no drawing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { BANNER_WIDTHS, HERO_WIDTHS } from '../contract/pages.ts';
 import { renderScene, type SceneSpec } from '../server/demo/demo-art.ts';
 
 const out = path.join(import.meta.dirname, '..', 'web', 'public', 'art');
@@ -60,8 +61,8 @@ async function banner(name: string, spec: SceneSpec, top: number, width: number)
   console.log(`${name}-${width}.webp ${width}x${height}`);
 }
 
-for (const width of [560, 1120]) await hero(width);
-for (const width of [800, 1600]) {
+for (const width of HERO_WIDTHS) await hero(width);
+for (const width of BANNER_WIDTHS) {
   await banner('landscape', { theme: 'landscape', seed: 4242, palette: 1 }, 0.3, width);
   await banner('city', { theme: 'minimalistic', seed: 4244, palette: 0 }, 0.24, width);
   await banner('anime', { theme: 'anime', seed: 4247, palette: 4 }, 0.5, width);

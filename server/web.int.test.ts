@@ -31,6 +31,15 @@ const newest = buildItemRow({
   name: 'Neon <Harbor>',
   tags: ['minimalistic'],
   thumbnail: 'abc-thumb-720.webp',
+  media: {
+    placeholder: '',
+    thumbnails: [
+      { width: 360, height: 640, file: 'abc-thumb-360.webp', avif: 'abc-thumb-360.avif' },
+      { width: 720, height: 1280, file: 'abc-thumb-720.webp', avif: 'abc-thumb-720.avif' },
+    ],
+    palette: ['#808080'],
+    darkShare: 0,
+  },
 });
 const SCRIPT = `console.log(${JSON.stringify('a wallpaper store '.repeat(100))})`;
 const older = buildItemRow({
@@ -86,6 +95,17 @@ describe('pages', () => {
       `<meta property="og:image" content="https://shop.example.com/images/items/${newest.itemId}/abc-thumb-720.webp" />`,
     );
     expect(response.body).not.toContain('<Harbor>');
+  });
+
+  it("preloads the item page's image in the format its picture shows, so it is fetched once", async () => {
+    expect((await ctx.app.inject({ url: '/item/0' })).body).toContain(
+      `<link rel="preload" as="image" href="/images/items/${newest.itemId}/abc-thumb-360.avif" imagesrcset="/images/items/${newest.itemId}/abc-thumb-360.avif 360w, /images/items/${newest.itemId}/abc-thumb-720.avif 720w" imagesizes="(min-width: 720px) 300px, 62vw" type="image/avif" fetchpriority="high" />`,
+    );
+    // Without AVIF thumbnails, the WebP the picture falls back to, with no type to skip it.
+    const older = (await ctx.app.inject({ url: '/item/1' })).body;
+    expect(older).toMatch(
+      /<link rel="preload" as="image" href="[^"]+\/thumb\.webp" imagesrcset="" imagesizes="[^"]+" fetchpriority="high" \/>/,
+    );
   });
 
   it('answers an unknown page with the app and status 404', async () => {

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../contract/config.ts';
 import { itemFileUrl } from '../contract/item-url.ts';
-import { matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
+import type { Item } from '../contract/item.ts';
+import { CAROUSEL_IMAGE_SIZES, matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
 import { sendPrepared } from './http/send-prepared.ts';
 import { IMMUTABLE_CACHE } from './shared/constants.ts';
 import { prepareAnswer, type PreparedAnswer } from './shared/prepared-answer.ts';
@@ -14,6 +15,21 @@ import { escapeHtml } from '../contract/text.ts';
 
 interface PageHead extends PageMeta {
   image?: string | undefined;
+}
+
+/**
+ * The carousel's first image as its `<picture>` picks it: the AVIF thumbnails where the item has
+ * them (a browser without AVIF skips a preload of that type and fetches the WebP from the page),
+ * so the preloaded file is the one the page paints, fetched once.
+ */
+function preloadOf(item: Item, fileUrl: (file: string) => string): NonNullable<PageMeta['preload']> {
+  const avif = item.thumbnails.length > 0 && item.thumbnails.every((t) => t.avif);
+  return {
+    href: fileUrl(avif ? item.thumbnails[0]!.avif! : item.thumbnail),
+    srcset: item.thumbnails.map((t) => `${fileUrl(avif ? t.avif! : t.file)} ${t.width}w`).join(', '),
+    sizes: CAROUSEL_IMAGE_SIZES,
+    ...(avif && { type: 'image/avif' }),
+  };
 }
 
 /**
@@ -82,11 +98,7 @@ export async function registerWebApp(
           title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,
           description: `${item.name}: a ${item.tags.join(', ')} phone wallpaper in ${item.downloadList[0]?.dimensions ?? '1440x2560'}, ${item.freeDownload ? 'free to download' : `$${item.price.toFixed(2)}`}.`,
           image: new URL(fileUrl(item.thumbnail), options.publicUrl).href,
-          preload: {
-            href: fileUrl(item.thumbnail),
-            srcset: item.thumbnails.map((t) => `${fileUrl(t.file)} ${t.width}w`).join(', '),
-            sizes: '(min-width: 720px) 300px, 62vw',
-          },
+          preload: preloadOf(item, fileUrl),
         };
       }
     }
@@ -107,7 +119,7 @@ export async function registerWebApp(
       head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
       `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
       head.preload
-        ? `<link rel="preload" as="image" href="${escapeHtml(head.preload.href)}" imagesrcset="${escapeHtml(head.preload.srcset)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`
+        ? `<link rel="preload" as="image" href="${escapeHtml(head.preload.href)}" imagesrcset="${escapeHtml(head.preload.srcset)}" imagesizes="${escapeHtml(head.preload.sizes)}"${head.preload.type ? ` type="${head.preload.type}"` : ''} fetchpriority="high" />`
         : '',
       `<script type="application/json" id="public-config">${inlineJson(options.publicConfig)}</script>`,
       page ? `<script type="application/json" id="query-state">${inlineJson(page.queries)}</script>` : '',

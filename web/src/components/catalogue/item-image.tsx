@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '../../../../contract/constants.ts';
 import type { Item } from '../../../../contract/item.ts';
+import { FIRST_VIEW_TIMING } from '../../../../contract/pages.ts';
 import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 interface ItemImageProps {
@@ -42,6 +43,7 @@ export function ItemImage({ item, sizes, eager = false }: ItemImageProps) {
         alt={`${item.name} wallpaper`}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
+        elementtiming={eager ? FIRST_VIEW_TIMING : undefined}
         decoding="async"
         style={item.placeholder ? { backgroundImage: `url("${item.placeholder}")` } : undefined}
         onError={() => setFailed(true)}

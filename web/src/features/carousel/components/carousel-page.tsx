@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { CAROUSEL_GO_TO_SLIDE_DELAY_MS, CAROUSEL_OFFSET_RADIUS } from '../../../../../contract/constants.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
+import { CAROUSEL_IMAGE_SIZES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemWindow } from '../../../lib/catalogue-api.ts';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
@@ -17,7 +18,7 @@ function CarouselCard({ item, active }: { item: Item; active: boolean }) {
   const actions = useItemActions();
   return (
     <article className="carousel-card" data-item-id={item.itemId}>
-      <ItemImage item={item} sizes="(min-width: 720px) 300px, 62vw" eager={active} />
+      <ItemImage item={item} sizes={CAROUSEL_IMAGE_SIZES} eager={active} />
       <div className="carousel-card__body">
         <h2 className="carousel-card__name">{item.name}</h2>
         {actions.owned(item) ? (

@@ -1,4 +1,4 @@
-import { PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
+import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
@@ -57,6 +57,7 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
           height={512}
           alt=""
           fetchPriority="high"
+          elementtiming={FIRST_VIEW_TIMING}
         />
         <div className="banner__text">
           <h1>{category.heading}</h1>

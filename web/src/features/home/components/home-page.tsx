@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
+import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { useNewestItems } from '../../../lib/catalogue-api.ts';
@@ -51,6 +51,7 @@ export function HomePage() {
             height={365}
             alt="Three phones showing an anime sky, a mountain sunset and a night skyline"
             fetchPriority="high"
+            elementtiming={FIRST_VIEW_TIMING}
           />
         </div>
       </section>
