@@ -25,8 +25,8 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
 
 /**
  * Resolves once React has taken over the page (hydrateRoot or createRoot has run, which marks
- * #root). The public pages arrive rendered by the server, so they show buttons before their
- * script runs; a click from then on is handled or replayed by React, one before is lost.
+ * #root). The public pages arrive rendered by the server and start the app at the visitor's
+ * first sign of use (decision 031): see visit.
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -35,9 +35,13 @@ export async function waitForApp(page: Page): Promise<void> {
   });
 }
 
-/** Opens `url` in `page` and waits for the app to take over (see waitForApp). */
+/**
+ * Opens `url` in `page`, shows a sign of use as a visitor would (a key press: it moves nothing
+ * on the page), and waits for the app to take over (see waitForApp).
+ */
 export async function visit(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
+  await page.keyboard.press('Shift');
   await waitForApp(page);
   return response;
 }

@@ -10,6 +10,8 @@ export interface RenderedPage {
   html: string;
   /** The API answers it was rendered with, for the browser's query cache. */
   queries: unknown;
+  /** Nothing of its first view is left for the browser to fetch. */
+  complete: boolean;
 }
 
 type FetchApi = (apiPath: string, init: RequestInit) => Promise<Response>;

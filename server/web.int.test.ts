@@ -23,7 +23,11 @@ export function createPageRenderer(fetchApi) {
     const { pathname } = new URL(url);
     if (pathname === '/new') throw new Error('the renderer broke');
     const [newest] = await (await fetchApi('/api/items?limit=1', {})).json();
-    return { html: '<p>' + pathname + ' for ' + config.storeName + ', render ' + ++renders + '</p>', queries: { newest: newest.itemId } };
+    return {
+      html: '<p>' + pathname + ' for ' + config.storeName + ', render ' + ++renders + '</p>',
+      queries: { newest: newest.itemId },
+      complete: !url.includes('page='),
+    };
   };
 }`;
 const newest = buildItemRow({
@@ -106,6 +110,11 @@ describe('pages', () => {
     expect(older).toMatch(
       /<link rel="preload" as="image" href="[^"]+\/thumb\.webp" imagesrcset="" imagesizes="[^"]+" fetchpriority="high" \/>/,
     );
+  });
+
+  it('marks a page the renderer could not finish, so the browser starts the app once it has painted', async () => {
+    expect((await ctx.app.inject({ url: '/landscape?page=3' })).body).toContain('<div id="root" data-incomplete><p>');
+    expect((await ctx.app.inject({ url: '/landscape' })).body).toContain('<div id="root"><p>');
   });
 
   it('answers an unknown page with the app and status 404', async () => {

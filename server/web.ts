@@ -124,11 +124,17 @@ export async function registerWebApp(
       `<script type="application/json" id="public-config">${inlineJson(options.publicConfig)}</script>`,
       page ? `<script type="application/json" id="query-state">${inlineJson(page.queries)}</script>` : '',
     ].filter(Boolean);
-    return template
-      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
-      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${page?.html ?? ''}</div>`);
+    return (
+      template
+        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+        .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`)
+        .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
+        // A page with answers still to fetch asks the browser to start the app once it has painted (main.tsx).
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root"${page && !page.complete ? ' data-incomplete' : ''}>${page?.html ?? ''}</div>`,
+        )
+    );
   }
 
   /**

@@ -3,7 +3,7 @@
  * so the first paint does not wait for the JavaScript. Built by `vite build --ssr` into
  * dist/ssr and loaded by the server.
  */
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PublicConfig } from '../../contract/config.ts';
@@ -17,7 +17,18 @@ export interface RenderedPage {
   html: string;
   /** The answers the page was rendered with, for the browser's query cache. */
   queries: DehydratedState;
+  /** Every query the page asks for was answered: nothing of its first view waits for the browser. */
+  complete: boolean;
 }
+
+/**
+ * A query the page would fetch in the browser: not one switched off (a signed-in visitor's
+ * library or hearts), whose `enabled` its observer wrote into the query's options.
+ */
+const asked = (query: Query) => (query.options as { enabled?: unknown }).enabled !== false;
+
+/** Rounds of fetching: a query can depend on another's answer (an item's 'More like this' on the item). */
+const MAX_RENDERS = 3;
 
 const handler = createStaticHandler(routes);
 
@@ -49,7 +60,7 @@ async function renderOnce(
 /**
  * `fetchApi` answers the pages' API calls on the server. A page is rendered once to learn
  * which server-rendered queries it asks for; when it asks for any, they are fetched and the
- * page is rendered again with their answers.
+ * page is rendered again with their answers, until it asks for no more.
  */
 export function createPageRenderer(fetchApi: (path: string, init: RequestInit) => Promise<Response>) {
   setApiTransport(fetchApi);
@@ -57,17 +68,20 @@ export function createPageRenderer(fetchApi: (path: string, init: RequestInit) =
     const context = await handler.query(new Request(url));
     if (context instanceof Response) return undefined;
     const queryClient = createQueryClient();
+    const unanswered = (predicate: (query: Query) => boolean) =>
+      queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.status === 'pending' && asked(query) && predicate(query) });
     let html = await renderOnce(context, config, queryClient);
-    const wanted = queryClient
-      .getQueryCache()
-      .findAll({ predicate: (query) => isServerRendered(query) && query.state.status === 'pending' });
-    if (wanted.length > 0) {
+    for (let round = 1; round < MAX_RENDERS; round++) {
+      const wanted = unanswered(isServerRendered);
+      if (wanted.length === 0) break;
       await Promise.allSettled(wanted.map((query) => query.fetch()));
       html = await renderOnce(context, config, queryClient);
     }
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => isServerRendered(query) && query.state.status === 'success',
     });
-    return { html, queries };
+    return { html, queries, complete: unanswered(() => true).length === 0 };
   };
 }

@@ -1,12 +1,11 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app-providers.tsx';
 import { routes } from './router.tsx';
 import { readInlinedConfig } from '../lib/use-public-config.ts';
-import { reportWebVitals } from '../features/vitals/api/report-vitals.ts';
 
 /**
  * Loads the lazy routes of this address before the first render, so that render is the page
@@ -29,6 +28,14 @@ function serverQueries(): DehydratedState {
   return text ? (JSON.parse(text) as DehydratedState) : { queries: [], mutations: [] };
 }
 
+let markReady!: () => void;
+const ready = new Promise<void>((resolve) => (markReady = resolve));
+/** Marks the first commit: by then the page's buttons answer (main.tsx replays a click made before). */
+function OnFirstCommit({ children }: { children: ReactNode }) {
+  useEffect(markReady, []);
+  return children;
+}
+
 const container = document.getElementById('root')!;
 const serverRendered = container.hasChildNodes();
 const queryClient = createQueryClient();
@@ -36,7 +43,9 @@ hydrate(queryClient, serverQueries());
 await loadMatchedRoutes(routes);
 const app = (
   <AppProviders config={readInlinedConfig()} queryClient={queryClient}>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    <OnFirstCommit>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </OnFirstCommit>
   </AppProviders>
 );
 // As a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -44,5 +53,5 @@ const app = (
 if (serverRendered) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-// The app starts once the page has loaded and painted (main.tsx): its vitals can be read now.
-void reportWebVitals();
+// Importing this module resolves once the page is hydrated (or rendered).
+await ready;

@@ -23,17 +23,27 @@ export const newestItemsQuery = queryOptions({
 
 export const useNewestItems = () => useQuery(newestItemsQuery);
 
+/** Items of the newest-first list from position `offset` on. */
+export interface ItemWindow {
+  offset: number;
+  items: Item[];
+}
+
 /**
- * A window of the newest-first list, as the carousel and the /new page page through it. The
- * answer carries its own offset, so a previous window shown while the next loads is still read
- * at the right positions.
+ * A window of the newest-first list, as the carousel pages through it. The answer carries its
+ * own offset, so a previous window shown while the next loads is still read at the right
+ * positions. `inPage`: the server renders it into the page; otherwise only the browser
+ * fetches it (a window kept ahead of what is shown).
  */
-export function useItemWindow(offset: number, limit: number) {
+export function useItemWindow(offset: number, limit: number, { inPage = true, enabled = true } = {}) {
   return useQuery({
     queryKey: ['items', 'window', offset, limit],
-    queryFn: async () => ({ offset, items: await api.get<Item[]>(`/api/items?offset=${offset}&limit=${limit}`) }),
+    queryFn: async (): Promise<ItemWindow> => ({
+      offset,
+      items: await api.get<Item[]>(`/api/items?offset=${offset}&limit=${limit}`),
+    }),
     placeholderData: keepPreviousData,
-    meta: SERVER_RENDERED,
+    ...(inPage ? { meta: SERVER_RENDERED, enabled } : { enabled: enabled && !import.meta.env.SSR }),
   });
 }
 
@@ -42,6 +52,7 @@ export function useLikeItem(itemId: string, limit = 8) {
   return useQuery({
     queryKey: ['like', itemId, limit],
     queryFn: () => api.get<Item[]>(`/api/items/${encodeURIComponent(itemId)}/like?limit=${limit}`),
+    meta: SERVER_RENDERED,
   });
 }
 

@@ -5,7 +5,7 @@ import type { Item } from '../../../../../contract/item.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
 import { CAROUSEL_IMAGE_SIZES } from '../../../../../contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useItemWindow } from '../../../lib/catalogue-api.ts';
+import { useItemWindow, type ItemWindow } from '../../../lib/catalogue-api.ts';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
 import { useItemActions } from '../../../lib/use-item-actions.ts';
 import { ItemPanel } from './item-panel.tsx';
@@ -43,7 +43,16 @@ export function CarouselPage() {
   const { index: rawIndex = '' } = useParams();
   const index = /^\d{1,7}$/.test(rawIndex) ? Number(rawIndex) : -1;
   const offset = Math.max(0, Math.floor(index / BLOCK) * BLOCK - BLOCK);
-  const { data, isPending, isError } = useItemWindow(offset, BLOCK * 3);
+  // The block around the index is fetched by the browser; the cards on screen come with the
+  // page, and are asked for alone only while the block does not hold them.
+  const holds = (window?: ItemWindow) => window?.items[index - window.offset] !== undefined;
+  const block = useItemWindow(offset, BLOCK * 3, { inPage: false });
+  const shown = useItemWindow(Math.max(0, index - CAROUSEL_OFFSET_RADIUS), CAROUSEL_OFFSET_RADIUS * 2 + 1, {
+    enabled: !holds(block.data),
+  });
+  const data = [block.data, shown.data].find(holds) ?? shown.data;
+  const isError = !holds(data) && shown.isError;
+  const isPending = !holds(data) && (shown.isFetching || block.isFetching);
   const navigate = useNavigate();
   const touchStart = useRef<number | undefined>(undefined);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
