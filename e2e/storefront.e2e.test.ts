@@ -84,6 +84,36 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await context.close();
   });
 
+  it('a first look reports its vitals to the store as JSON once painted, without starting the app', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const reported: { name: string; path: string }[] = [];
+    const answers: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/vitals'))
+        reported.push(request.postDataJSON() as { name: string; path: string });
+    });
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/vitals')) answers.push(response.status());
+    });
+    await page.goto(s.store.baseUrl + '/landscape');
+    await expect.poll(() => reported.map((vital) => vital.name).sort(), { timeout: 10_000 }).toEqual(['FCP', 'TTFB']);
+    expect(reported.every((vital) => vital.path === '/landscape')).toBe(true);
+    await expect.poll(() => answers).toEqual([204, 204]);
+    const app = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((entry) => /\/assets\/start-[\w-]+\.js$/.test(entry.name))
+            .length,
+      );
+    expect(await app()).toBe(0);
+    // The largest paint is final at the visitor's first input, which also starts the app.
+    await page.keyboard.press('Shift');
+    await expect.poll(() => reported.map((vital) => vital.name)).toContain('LCP');
+    await expect.poll(app).toBe(1);
+    await context.close();
+  });
+
   it('an item page carries the answers it shows and no more: the cards on screen and More like this', async () => {
     const html = await (await fetch(`${s.store.baseUrl}/item/0`)).text();
     expect(html).toContain('<div id="root"><');

@@ -13,6 +13,8 @@ import { firstViewPainted } from './lib/first-view-painted.ts';
 
 /** How long to wait after the load event for first-view images a browser cannot report. */
 const PAINT_PATIENCE_MS = 1000;
+/** How long reporting this view's vitals may wait for the browser to be idle. */
+const IDLE_PATIENCE_MS = 3000;
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'];
 /** Clicks the browser itself carries out without the app: links, form controls, submit buttons. */
 const NATIVE_CLICKS = 'a[href], input, select, textarea, label, summary, button[type="submit"]';
@@ -48,10 +50,19 @@ const root = document.getElementById('root');
 /** The server rendered the page without some of its answers (later pages of a list): the app fetches them. */
 const incomplete = root?.hasAttribute('data-incomplete') ?? false;
 
+/** Work the page does not need, once the browser is idle (Safari has no idle callback: a task). */
+const whenIdle = (work: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: IDLE_PATIENCE_MS }) : setTimeout(work, 0);
+
+// Each step runs in a task of its own, so none holds a phone's main thread past a frame.
 const afterPaint = () =>
   void firstViewPainted(PAINT_PATIENCE_MS).then(() => {
-    void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals());
-    if (incomplete || holdsVisitorState()) requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(() => {
+      if (incomplete || holdsVisitorState()) requestAnimationFrame(() => setTimeout(start, 0));
+    }, 0);
+    whenIdle(
+      () => void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals()),
+    );
   });
 
 if (root?.hasChildNodes()) {
