@@ -84,6 +84,41 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await context.close();
   });
 
+  it("a phone's first frame renders what it shows: the blocks below wait until they near the screen", async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(s.store.baseUrl + '/');
+    const rendered = () =>
+      page.evaluate(() =>
+        ['.guide-step p', '.setup p', '.footer p', '.hero__title'].map((selector) =>
+          document.querySelector(selector)!.checkVisibility({ contentVisibilityAuto: true }),
+        ),
+      );
+    expect(await rendered()).toEqual([false, false, false, true]);
+    await page.keyboard.press('End');
+    await expect.poll(rendered).toEqual([true, true, true, true]);
+    await context.close();
+  });
+
+  it('scrolling a first look starts the app without moving the page back to the top', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(s.store.baseUrl + '/');
+    await page.mouse.move(200, 400);
+    const positions: number[] = [];
+    for (let step = 0; step < 6; step++) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(150);
+      positions.push(await page.evaluate(() => scrollY));
+    }
+    await waitForApp(page);
+    positions.push(await page.evaluate(() => scrollY));
+    // Each step goes further down; none goes back.
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(positions.at(-1)).toBeGreaterThanOrEqual(2000);
+    await context.close();
+  });
+
   it('a first look reports its vitals to the store as JSON once painted, without starting the app', async () => {
     const context = await s.browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();

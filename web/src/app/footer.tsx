@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export function Footer({ storeName }: { storeName: string }) {
   return (
-    <footer className="footer">
+    <footer className="footer lazy-render">
       <p>
         © {new Date().getFullYear()} {storeName}. All rights reserved.
       </p>

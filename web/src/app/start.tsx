@@ -37,6 +37,11 @@ function OnFirstCommit({ children }: { children: ReactNode }) {
 }
 
 const container = document.getElementById('root')!;
+/**
+ * The server drew this page. The visitor may have scrolled it already (the wheel or a touch
+ * starts the app): given the page's data as hydration data, the router keeps that position
+ * instead of scrolling to the top as it does for a page it loads itself.
+ */
 const serverRendered = container.hasChildNodes();
 const queryClient = createQueryClient();
 hydrate(queryClient, serverQueries());
@@ -44,7 +49,7 @@ await loadMatchedRoutes(routes);
 const app = (
   <AppProviders config={readInlinedConfig()} queryClient={queryClient}>
     <OnFirstCommit>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined)} />
     </OnFirstCommit>
   </AppProviders>
 );

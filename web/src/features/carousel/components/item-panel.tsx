@@ -42,7 +42,7 @@ export function ItemPanel({ item }: { item: Item }) {
 
   return (
     <>
-      <section className="item-panel" aria-label="About this wallpaper">
+      <section className="item-panel lazy-render" aria-label="About this wallpaper">
         <PhonePreview item={item} screen={size} />
         <div className="item-panel__facts">
           {/* The card above carries the name as its heading; here it is the panel's title. */}
@@ -103,7 +103,7 @@ function MoreLikeThis({ item }: { item: Item }) {
   const { data, isPending, isError } = useLikeItem(item.itemId);
   if (isError || (data && data.length === 0)) return null;
   return (
-    <section className="more-like-this" aria-labelledby="more-like-this-title">
+    <section className="more-like-this lazy-render" aria-labelledby="more-like-this-title">
       <h2 id="more-like-this-title" className="section__title">
         More like this
       </h2>

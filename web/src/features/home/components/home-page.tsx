@@ -56,7 +56,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section intro" aria-labelledby="intro-title">
+      <section className="section lazy-render intro" aria-labelledby="intro-title">
         <img
           src="/art/anime-800.webp"
           alt="Cherry blossom tree under a purple evening sky"
@@ -76,12 +76,12 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-label="Search and themes">
+      <section className="section lazy-render" aria-label="Search and themes">
         <SearchBox />
         <ThemeTiles />
       </section>
 
-      <section className="section" aria-labelledby="newest-title">
+      <section className="section lazy-render" aria-labelledby="newest-title">
         <h2 id="newest-title" className="section__title">
           New this week
         </h2>
@@ -89,11 +89,11 @@ export function HomePage() {
         <ItemGrid items={items} loading={isPending} label="Newest wallpapers" eagerCount={0} />
       </section>
 
-      <div className="section">
+      <div className="section lazy-render">
         <AdSlot slot="home-top" />
       </div>
 
-      <article className="section article" aria-labelledby="article-title">
+      <article className="section lazy-render article" aria-labelledby="article-title">
         <h2 id="article-title" className="section__title">
           Choosing the Perfect Cellphone Wallpaper
         </h2>
@@ -132,18 +132,18 @@ export function HomePage() {
         </p>
       </article>
 
-      <div className="section">
+      <div className="section lazy-render">
         <AdSlot slot="home-bottom" />
       </div>
 
-      <section className="section" aria-labelledby="guide-title">
+      <section className="section lazy-render" aria-labelledby="guide-title">
         <h2 id="guide-title" className="section__title">
           How to download FREE wallpaper
         </h2>
         <GuideSteps steps={DOWNLOAD_STEPS} label="How to download a free wallpaper" />
       </section>
 
-      <section className="section setup" aria-labelledby="setup-title">
+      <section className="section lazy-render setup" aria-labelledby="setup-title">
         <h2 id="setup-title" className="section__title">
           Set it as your wallpaper
         </h2>
