@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: Lighthouse (mobile preset, simulated slow 4G and 4x CPU) three times on
+ * `npm run bench:web`: Lighthouse (mobile preset, simulated slow 4G and 4x CPU) five times on
  * /, /landscape, /item/0 and a search of the production build with the demo catalogue, each
  * page twice in the same run: as shipped, and with JavaScript blocked, which is what the server
  * renders and the limit of what the page can do. Prints medians, the ratio of each timing to
@@ -17,7 +17,7 @@ import { findChromium } from '../e2e/browser.ts';
 import { ROOT, startStore } from '../e2e/store.ts';
 
 const PAGES = ['/', '/landscape', '/item/0', '/search?q=sky'];
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const webDir = path.join(ROOT, 'dist', 'web');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
