@@ -5,6 +5,15 @@ import type { Item } from '../contract/item.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
 import { visit, waitForApp } from './browser.ts';
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { data?: { url?: string; functionName?: string } };
+}
+
 describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
   const s = useStoreSession();
 
@@ -149,6 +158,35 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await context.close();
   });
 
+  it("a first look's JavaScript makes the browser lay out nothing before its time: the page is laid out as without it", async () => {
+    // Lighthouse's phone screen, unthrottled as Lighthouse traces it: the load event comes before the first frame.
+    const context = await s.browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
+    const vitals = page.waitForRequest((request) => request.url().endsWith('/api/vitals'));
+    await s.browser.startTracing(page, { categories: ['devtools.timeline'] });
+    for (const path of ['/landscape', '/item/0', '/', '/landscape', '/item/0', '/']) {
+      await page.goto(s.store.baseUrl + path, { waitUntil: 'load' });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 1500))));
+    }
+    await vitals; // the entry has run all it does for a first look: the wait for the first view and the vitals
+    const { traceEvents } = JSON.parse((await s.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    // A layout or style pass inside a call of our scripts was forced by that call.
+    const calls = traceEvents.filter(
+      (event) => event.name === 'FunctionCall' && event.ph === 'X' && event.args?.data?.url?.includes('/assets/'),
+    );
+    const forced = traceEvents
+      .filter((event) => (event.name === 'Layout' || event.name === 'UpdateLayoutTree') && event.ph === 'X')
+      .flatMap((pass) =>
+        calls.filter(
+          (call) =>
+            call.tid === pass.tid && call.ts <= pass.ts && pass.ts + (pass.dur ?? 0) <= call.ts + (call.dur ?? 0),
+        ),
+      )
+      .map((call) => `${call.name} ${new URL(call.args!.data!.url!).pathname} ${call.args!.data!.functionName}`);
+    expect(forced).toEqual([]);
+    await context.close();
+  });
+
   it('an item page carries the answers it shows and no more: the cards on screen and More like this', async () => {
     const html = await (await fetch(`${s.store.baseUrl}/item/0`)).text();
     expect(html).toContain('<div id="root"><');
@@ -174,10 +212,19 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
       isMobile: true,
       hasTouch: true,
     });
-    // A heart kept from an earlier visit changes what the page shows: the app starts without a touch.
-    const [hearted] = await s.api<Item[]>('/api/items?limit=1');
-    await context.addInitScript((id) => localStorage.setItem('favourites', JSON.stringify([id])), hearted!.itemId);
+    // A heart given on an earlier visit changes what the page shows: the app starts without a touch.
     const page = await context.newPage();
+    await visit(page, s.store.baseUrl + '/landscape');
+    await page
+      .locator('article')
+      .first()
+      .getByRole('button', { name: /^Add .* to favourites$/ })
+      .click();
+    await page
+      .locator('article')
+      .first()
+      .getByRole('button', { name: /^Remove .* from favourites$/ })
+      .waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     for (const path of ['/landscape', '/', '/item/0']) {

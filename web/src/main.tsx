@@ -4,12 +4,13 @@
  * fetched for a first look: it starts at the visitor's first sign of use (a touch, the pointer,
  * a key, the wheel, focus), or once the page has loaded and its first-view images are on
  * screen when the page needs it to be whole: for a visitor whose cart, account, hearts or phone
- * change what it shows, or when the server left part of it to the browser. A click
- * made before the app answers is replayed on the same element once the page is hydrated. A
- * page the browser draws itself starts the app at once.
+ * change what it shows (the visitor mark says so), or when the server left part of it to the
+ * browser. A click made before the app answers is replayed on the same element once the page
+ * is hydrated. A page the browser draws itself starts the app at once.
  */
 import './styles.css';
 import { firstViewPainted } from './lib/first-view-painted.ts';
+import { hasVisitorMark } from './lib/visitor-mark.ts';
 
 /** How long to wait after the load event for first-view images a browser cannot report. */
 const PAINT_PATIENCE_MS = 1000;
@@ -37,15 +38,6 @@ function start() {
   });
 }
 
-/** What this browser keeps of the visitor (cart, sign-in, hearts, phone), all in localStorage. */
-function holdsVisitorState(): boolean {
-  try {
-    return localStorage.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 const root = document.getElementById('root');
 /** The server rendered the page without some of its answers (later pages of a list): the app fetches them. */
 const incomplete = root?.hasAttribute('data-incomplete') ?? false;
@@ -56,13 +48,11 @@ const whenIdle = (work: () => void) =>
 
 // Each step runs in a task of its own, so none holds a phone's main thread past a frame.
 const afterPaint = () =>
-  void firstViewPainted(PAINT_PATIENCE_MS).then(() => {
-    setTimeout(() => {
-      if (incomplete || holdsVisitorState()) requestAnimationFrame(() => setTimeout(start, 0));
-    }, 0);
+  void firstViewPainted(PAINT_PATIENCE_MS).then(async () => {
     whenIdle(
       () => void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals()),
     );
+    if (incomplete || (await hasVisitorMark())) requestAnimationFrame(() => setTimeout(start, 0));
   });
 
 if (root?.hasChildNodes()) {

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app-providers.tsx';
 import { routes } from './router.tsx';
 import { readInlinedConfig } from '../lib/use-public-config.ts';
+import { syncVisitorMark } from '../lib/visitor-mark.ts';
 
 /**
  * Loads the lazy routes of this address before the first render, so that render is the page
@@ -35,6 +36,10 @@ function OnFirstCommit({ children }: { children: ReactNode }) {
   useEffect(markReady, []);
   return children;
 }
+
+// Storage kept from before the mark existed, or a mark the visitor's cookies lost, is marked
+// again, so the next page starts the app without waiting for use.
+syncVisitorMark();
 
 const container = document.getElementById('root')!;
 /**

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { syncVisitorMark } from './visitor-mark.ts';
 
 export interface LocalStore<T> {
   get(): T;
@@ -57,6 +58,7 @@ export function createLocalStore<T>(key: string, parse: (raw: unknown) => T): Lo
         cachedRaw = undefined;
         cachedValue = value;
       }
+      syncVisitorMark();
       notify();
     },
     clear() {
@@ -65,6 +67,7 @@ export function createLocalStore<T>(key: string, parse: (raw: unknown) => T): Lo
       } catch {
         // nothing stored to remove
       }
+      syncVisitorMark();
       notify();
     },
     subscribe(listener) {

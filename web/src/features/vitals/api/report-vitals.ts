@@ -1,3 +1,4 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { WebVital } from '../../../../../contract/vitals.ts';
 
 /**
@@ -5,8 +6,7 @@ import type { WebVital } from '../../../../../contract/vitals.ts';
  * fetch of a string outlives the page like a beacon, without the Blob a JSON beacon needs,
  * whose copy held a phone's main thread for milliseconds per figure.
  */
-export async function reportWebVitals() {
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals');
+export function reportWebVitals() {
   const send = (metric: { name: string; value: number; rating: string; navigationType: string }) => {
     const body: WebVital = {
       name: metric.name as WebVital['name'],
