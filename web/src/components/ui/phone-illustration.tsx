@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** The screens drawn in the download and set-up guides; each highlights where to tap. */
 export type PhoneScreen =
@@ -27,9 +27,9 @@ const Tap = ({ x, y, r = 11 }: { x: number; y: number; r?: number }) => (
   </g>
 );
 
-const Wallpaper = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) => (
+const Wallpaper = ({ sky, x, y, w, h }: { sky: string; x: number; y: number; w: number; h: number }) => (
   <g>
-    <rect x={x} y={y} width={w} height={h} rx="4" fill="url(#pi-sky)" />
+    <rect x={x} y={y} width={w} height={h} rx="4" fill={sky} />
     <path
       d={`M${x} ${y + h} L${x + w * 0.3} ${y + h * 0.55} L${x + w * 0.5} ${y + h * 0.75} L${x + w * 0.75} ${y + h * 0.45} L${x + w} ${y + h * 0.8} V${y + h} Z`}
       fill="#3b2a5c"
@@ -47,11 +47,12 @@ const Row = ({ y, label, strong = false }: { y: number; label: string; strong?: 
   </g>
 );
 
-const screens: Record<PhoneScreen, ReactNode> = {
-  'grid-free': (
+/** Each screen, given the fill of the wallpaper's sky (a gradient of the drawing it is in). */
+const screens: Record<PhoneScreen, (sky: string) => ReactNode> = {
+  'grid-free': (sky) => (
     <>
       {[0, 1, 2, 3].map((i) => (
-        <Wallpaper key={i} x={28 + (i % 2) * 54} y={50 + Math.floor(i / 2) * 100} w={48} h={84} />
+        <Wallpaper sky={sky} key={i} x={28 + (i % 2) * 54} y={50 + Math.floor(i / 2) * 100} w={48} h={84} />
       ))}
       <rect x="30" y="136" width="26" height="12" rx="6" fill="#1f7a4d" />
       <text x="34" y="145" fontSize="8" fontWeight="700" fill="#fff">
@@ -60,9 +61,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={43} y={142} />
     </>
   ),
-  'popup-download': (
+  'popup-download': (sky) => (
     <>
-      <Wallpaper x={26} y={44} w={108} h={190} />
+      <Wallpaper sky={sky} x={26} y={44} w={108} h={190} />
       <rect x="30" y="110" width="100" height="64" rx="10" fill="#fff" />
       <text x="80" y="132" fontSize="9" textAnchor="middle" fill="#17141f">
         Download file?
@@ -74,7 +75,7 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={80} y={153} r={14} />
     </>
   ),
-  'address-downloads': (
+  'address-downloads': (sky) => (
     <>
       <rect x="26" y="44" width="108" height="20" rx="10" fill="#f1eee9" />
       <text x="36" y="57" fontSize="8" fill="#524c63">
@@ -82,10 +83,10 @@ const screens: Record<PhoneScreen, ReactNode> = {
       </text>
       <path d="M122 49v8m0 0-3-3m3 3 3-3" stroke="#17141f" strokeWidth="1.6" fill="none" />
       <Tap x={122} y={54} r={9} />
-      <Wallpaper x={26} y={74} w={108} h={160} />
+      <Wallpaper sky={sky} x={26} y={74} w={108} h={160} />
     </>
   ),
-  'file-list': (
+  'file-list': () => (
     <>
       <text x="28" y="58" fontSize="11" fontWeight="700" fill="#17141f">
         Downloads
@@ -96,17 +97,17 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={80} y={79} r={12} />
     </>
   ),
-  'image-toolbar': (
+  'image-toolbar': (sky) => (
     <>
-      <Wallpaper x={26} y={44} w={108} h={176} />
+      <Wallpaper sky={sky} x={26} y={44} w={108} h={176} />
       <rect x="26" y="224" width="108" height="20" rx="6" fill="#f1eee9" />
       <path d="M80 238v-9m0 0-3 3m3-3 3 3M74 233h-2v7h16v-7h-2" stroke="#17141f" strokeWidth="1.4" fill="none" />
       <Tap x={80} y={234} r={10} />
     </>
   ),
-  'sheet-save-image': (
+  'sheet-save-image': (sky) => (
     <>
-      <Wallpaper x={26} y={44} w={108} h={110} />
+      <Wallpaper sky={sky} x={26} y={44} w={108} h={110} />
       <rect x="22" y="150" width="116" height="96" rx="10" fill="#fff" />
       <Row y={160} label="Copy" />
       <Row y={186} label="Save Image" strong />
@@ -114,9 +115,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={80} y={197} r={12} />
     </>
   ),
-  'home-photos': (
+  'home-photos': (sky) => (
     <>
-      <rect x="22" y="40" width="116" height="208" fill="url(#pi-sky)" />
+      <rect x="22" y="40" width="116" height="208" fill={sky} />
       {Array.from({ length: 12 }, (_, i) => (
         <rect
           key={i}
@@ -132,7 +133,7 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={66} y={99} />
     </>
   ),
-  'photo-grid': (
+  'photo-grid': (sky) => (
     <>
       <text x="28" y="56" fontSize="11" fontWeight="700" fill="#17141f">
         Recents
@@ -145,15 +146,15 @@ const screens: Record<PhoneScreen, ReactNode> = {
           width="32"
           height="46"
           rx="3"
-          fill={i === 0 ? 'url(#pi-sky)' : '#e7e2da'}
+          fill={i === 0 ? sky : '#e7e2da'}
         />
       ))}
       <Tap x={44} y={87} r={13} />
     </>
   ),
-  'sheet-wallpaper': (
+  'sheet-wallpaper': (sky) => (
     <>
-      <Wallpaper x={26} y={44} w={108} h={110} />
+      <Wallpaper sky={sky} x={26} y={44} w={108} h={110} />
       <rect x="22" y="150" width="116" height="96" rx="10" fill="#fff" />
       <Row y={160} label="Copy Photo" />
       <Row y={186} label="Use as Wallpaper" strong />
@@ -161,9 +162,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={80} y={197} r={12} />
     </>
   ),
-  adjust: (
+  adjust: (sky) => (
     <>
-      <Wallpaper x={22} y={40} w={116} h={208} />
+      <Wallpaper sky={sky} x={22} y={40} w={116} h={208} />
       <path
         d="M58 120l-12-12m0 0v8m0-8h8M102 168l12 12m0 0v-8m0 8h-8"
         stroke="#fff"
@@ -175,9 +176,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <circle cx="92" cy="156" r="7" fill="#fff" opacity="0.8" />
     </>
   ),
-  'zoom-toggle': (
+  'zoom-toggle': (sky) => (
     <>
-      <Wallpaper x={22} y={40} w={116} h={208} />
+      <Wallpaper sky={sky} x={22} y={40} w={116} h={208} />
       <rect x="44" y="214" width="72" height="20" rx="10" fill="rgba(23,20,31,0.7)" />
       <text x="80" y="228" fontSize="9" textAnchor="middle" fill="#fff">
         Perspective Zoom
@@ -185,9 +186,9 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={80} y={224} r={13} />
     </>
   ),
-  'tap-add': (
+  'tap-add': (sky) => (
     <>
-      <Wallpaper x={22} y={40} w={116} h={208} />
+      <Wallpaper sky={sky} x={22} y={40} w={116} h={208} />
       <text x="80" y="92" fontSize="28" fontWeight="300" textAnchor="middle" fill="#fff">
         9:41
       </text>
@@ -198,18 +199,18 @@ const screens: Record<PhoneScreen, ReactNode> = {
       <Tap x={118} y={53} r={10} />
     </>
   ),
-  'wallpaper-pair': (
+  'wallpaper-pair': (sky) => (
     <>
-      <Wallpaper x={22} y={40} w={116} h={208} />
+      <Wallpaper sky={sky} x={22} y={40} w={116} h={208} />
       <rect x="26" y="170" width="108" height="70" rx="10" fill="#fff" />
       <Row y={178} label="Set as Wallpaper Pair" strong />
       <Row y={206} label="Customize Home Screen" />
       <Tap x={80} y={189} r={12} />
     </>
   ),
-  'lock-screen': (
+  'lock-screen': (sky) => (
     <>
-      <Wallpaper x={22} y={40} w={116} h={208} />
+      <Wallpaper sky={sky} x={22} y={40} w={116} h={208} />
       <text x="80" y="100" fontSize="30" fontWeight="300" textAnchor="middle" fill="#fff">
         9:41
       </text>
@@ -222,6 +223,8 @@ const screens: Record<PhoneScreen, ReactNode> = {
 };
 
 export function PhoneIllustration({ screen }: { screen: PhoneScreen }) {
+  // A guide draws several phones on one page: each gradient needs an id of its own.
+  const skyId = useId();
   return (
     <svg
       className="phone-illustration"
@@ -232,7 +235,7 @@ export function PhoneIllustration({ screen }: { screen: PhoneScreen }) {
       focusable="false"
     >
       <defs>
-        <linearGradient id="pi-sky" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={skyId} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#4b3bd6" />
           <stop offset="0.6" stopColor="#c8459b" />
           <stop offset="1" stopColor="#ff9a6b" />
@@ -241,7 +244,7 @@ export function PhoneIllustration({ screen }: { screen: PhoneScreen }) {
       <rect x="10" y="6" width="140" height="268" rx="26" fill="#17141f" />
       <rect x="18" y="14" width="124" height="252" rx="20" fill="#fbfaf7" />
       <rect x="62" y="20" width="36" height="10" rx="5" fill="#17141f" />
-      {screens[screen]}
+      {screens[screen](`url(#${skyId})`)}
     </svg>
   );
 }
