@@ -32,12 +32,12 @@ export function HelpPage() {
       <h1 className="page-title">Help Center</h1>
       <p className="page-lead">How to set a downloaded wallpaper on your iPhone, in nine steps.</p>
       <GuideSteps steps={SET_WALLPAPER_STEPS} label="How to set a wallpaper on iPhone" />
-      <AdSlot slot="help" />
       <h2 className="section__title">Live wallpapers</h2>
       <p>
         A live wallpaper comes as a picture and a short video. Save both, then follow the same steps with the video: iOS
         makes a live photo that moves when you press and hold the lock screen.
       </p>
+      <AdSlot slot="help" />
     </section>
   );
 }
