@@ -8,6 +8,7 @@ export const UPLOAD_KINDS = ['thumbnail', 'image', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const UploadQuerySchema = z.object({ itemId: ItemIdSchema, kind: z.enum(UPLOAD_KINDS) });
+export type UploadQuery = z.infer<typeof UploadQuerySchema>;
 
 export const UploadResultSchema = z.object({
   key: z.string(),

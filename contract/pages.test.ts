@@ -11,6 +11,19 @@ describe('the table of pages', () => {
     expect(matchPage('/review/9f1c')?.id).toBe('reviewEntry');
   });
 
+  it('is no page when a parameter has another shape than its own', () => {
+    for (const malformed of [
+      '/item/%00',
+      '/item/abc',
+      '/item/12345678',
+      '/download/a%00b',
+      '/cart/..%2F..',
+      `/review/${'x'.repeat(201)}`,
+    ])
+      expect(matchPage(malformed), malformed).toBeUndefined();
+    expect(matchPage('/download/summer.v2_final-1')?.id).toBe('download');
+  });
+
   it('knows nothing else', () => {
     for (const unknown of ['/nowhere', '/item', '/item/1/2', '/users/abc/verify', '/help/more', '/api/items'])
       expect(matchPage(unknown), unknown).toBeUndefined();

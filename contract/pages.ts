@@ -155,10 +155,18 @@ export const PAGES = {
 
 export type PageId = keyof typeof PAGES;
 
+/**
+ * The shape of every page parameter: a carousel position is a number; any other is an id, a
+ * token or a slug, which never needs escaping. An address whose parameter has another shape is
+ * no page (404), so nothing a page looks up is ever asked with it.
+ */
+const PARAM_SHAPES: Record<string, string> = { index: '\\d{1,7}' };
+const ID_SHAPE = '[A-Za-z0-9._-]{1,200}';
+
 const matchers = Object.entries(PAGES).map(([id, page]) => ({
   id: id as PageId,
   page: page as PageDefinition,
-  pattern: new RegExp(`^/${page.path.replace(/:[^/]+/g, '[^/]+')}$`),
+  pattern: new RegExp(`^/${page.path.replace(/:(\w+)/g, (_, name: string) => PARAM_SHAPES[name] ?? ID_SHAPE)}$`),
 }));
 
 /** The page at an address (a trailing slash is ignored), or undefined: the not-found page, with status 404. */

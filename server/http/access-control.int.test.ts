@@ -4,7 +4,7 @@ import { createShopper } from '../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 
 /**
- * Every documented operation of the API that anyone may call (the public files under /images,
+ * Every documented operation that anyone may call (the public files under /images,
  * /robots.txt and /sitemap.xml are left out of the document). Any other operation must refuse an anonymous
  * caller (401) and, on admin routes, a shopper (403) before it reads the request, so a route
  * added without `config.access` fails here until it is listed as public on purpose.
@@ -27,6 +27,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/items/{itemId}/like',
   'GET /api/phone-links/{code}',
   'GET /api/users/{id}/verify/{token}',
+  'GET /p/{code}',
   'POST /api/phone-links',
   'POST /api/users/login',
   'POST /api/users/logout',

@@ -9,6 +9,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
   'too-many-requests': 429,
   'provider-unavailable': 502,
 };

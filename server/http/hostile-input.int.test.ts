@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { PAGES } from '../../contract/pages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildItemRow } from '../test/builders.ts';
 import { createShopper } from '../test/shoppers.ts';
@@ -99,9 +103,16 @@ let operations: { method: string; path: string; operation: Operation }[];
 const callers: Record<'anonymous' | 'user' | 'admin', Record<string, string>> = { anonymous: {}, user: {}, admin: {} };
 const outcomes: { label: string; status: number }[] = [];
 
+/** A built web app's page shell, so the server answers page addresses as it does in production. */
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-hostile-web-'));
+fs.writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>x</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+);
+
 beforeAll(async () => {
   // Limits high enough that every hostile request reaches validation instead of a 429.
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' });
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' }, { webDir });
   jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
@@ -121,7 +132,10 @@ beforeAll(async () => {
       .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
   );
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
 
 async function send(
   label: string,
@@ -269,6 +283,35 @@ describe('hostile input', () => {
     console.info(`hostile requests: ${outcomes.length}`);
     const health = await ctx.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
+  });
+
+  it('never answers 5xx at a page address, and none with a malformed parameter is a page', async () => {
+    const statuses: string[] = [];
+    for (const page of Object.values(PAGES)) {
+      const names = [...page.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      const fill = (hostile?: { name: string; value: string }) =>
+        `/${page.path.replace(/:(\w+)/g, (_, name: string) =>
+          hostile?.name === name ? encode(hostile.value) : name === 'index' ? '0' : '20261101_0000_aaaaaaaa',
+        )}`;
+      const plain = await send(`GET ${fill()}`, { method: 'GET', url: fill() });
+      statuses.push(`${fill()} ${plain.statusCode}`);
+      for (const name of names) {
+        for (const value of HOSTILE_TEXT) {
+          const response = await send(`GET ${page.path} ${name}=${JSON.stringify(value).slice(0, 40)}`, {
+            method: 'GET',
+            url: fill({ name, value }),
+          });
+          // Hostile text that is a plausible id ('-1', '1e308') may name a page; anything else is none.
+          if (/^[A-Za-z0-9._-]{1,200}$/.test(value) && !(name === 'index' && !/^\d+$/.test(value))) continue;
+          if (value === '' || value === ' ') continue;
+          expect([400, 404], `${page.path} ${name}=${JSON.stringify(value).slice(0, 40)}`).toContain(
+            response.statusCode,
+          );
+        }
+      }
+    }
+    expect(statuses.filter((line) => !line.endsWith(' 200'))).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.status >= 500).map((outcome) => outcome.label)).toEqual([]);
   });
 
   it('names the field that holds a control character, and the rule an itemId breaks', async () => {

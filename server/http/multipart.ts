@@ -1,4 +1,23 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { DomainError } from '../shared/errors.ts';
+
+/** What a multipart body holds besides its files: boundaries, part headers, small fields. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Refuses an upload whose declared length is over `maxFileBytes` (plus the multipart framing)
+ * before reading any of it, and closes the connection instead of reading what it announced. A
+ * preHandler: the query is validated by then, and a multipart body is still unread.
+ */
+export function refuseDeclaredOver(maxFileBytes: (request: FastifyRequest) => number): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const limit = maxFileBytes(request);
+    if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) {
+      reply.header('connection', 'close');
+      throw new DomainError('too-large', `The upload is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
+    }
+  };
+}
 
 /**
  * The multipart parser's own failures are the client's: a body cut short, a boundary that never

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DownloadSigner } from './download-links.ts';
 
-const signer = new DownloadSigner(randomBytes(32));
+const key = randomBytes(32);
+const signer = new DownloadSigner(key);
 const claim = {
   orderId: '4f1c2a3b-0000-4000-8000-000000000001',
   itemId: '20261122_0447_7bc679f6',
@@ -19,10 +20,27 @@ describe('DownloadSigner', () => {
     });
   });
 
+  it('reads back an itemId of any allowed characters', () => {
+    for (const itemId of ['a.b.c', 'v1.2.3-final_cut', '9', 'x..y', 'end.']) {
+      const check = signer.check(signer.sign({ ...claim, itemId }));
+      expect(check.ok && check.claim.itemId, itemId).toBe(itemId);
+      expect(check.ok && check.claim.file, itemId).toBe(1);
+    }
+  });
+
+  it('still reads links signed in the earlier dotted form, whatever the itemId holds', () => {
+    const payload = Buffer.from(
+      `${claim.orderId}.summer.v2.1.${Math.floor(claim.expiresAt.getTime() / 1000)}`,
+    ).toString('base64url');
+    const mac = createHmac('sha256', key).update(payload).digest('base64url');
+    const check = signer.check(`${payload}.${mac}`);
+    expect(check.ok && check.claim).toMatchObject({ orderId: claim.orderId, itemId: 'summer.v2', file: 1 });
+  });
+
   it('refuses an altered payload, another key and garbage', () => {
     const token = signer.sign(claim);
     const [payload, mac] = token.split('.');
-    const other = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('.1.', '.0.')).toString(
+    const other = Buffer.from(Buffer.from(payload!, 'base64url').toString().replace('"f":1', '"f":0')).toString(
       'base64url',
     );
     expect(signer.check(`${other}.${mac}`)).toEqual({ ok: false, reason: 'forged' });

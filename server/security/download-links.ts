@@ -11,9 +11,26 @@ export interface DownloadClaim {
 
 export type DownloadCheck = { ok: true; claim: DownloadClaim } | { ok: false; reason: 'forged' | 'expired' };
 
+/** The claim as a link carries it: JSON, so an itemId may hold any character its rule allows. */
+interface SignedClaim {
+  o: string;
+  i: string;
+  f: number;
+  e: number;
+}
+
 /**
- * Download links are `{payload}.{HMAC-SHA256}`: the payload names the order, the item, the
- * file and the expiry, so a link cannot be altered and needs no table to check.
+ * A payload of the first form, `orderId.itemId.file.expiry`, from links mailed before the JSON
+ * one: read from both ends, since only the itemId may hold dots.
+ */
+function dottedClaim(payload: string): SignedClaim {
+  const parts = payload.split('.');
+  return { o: parts[0]!, i: parts.slice(1, -2).join('.'), f: Number(parts.at(-2)), e: Number(parts.at(-1)) };
+}
+
+/**
+ * Download links are `{payload}.{HMAC-SHA256}`: the payload (base64url JSON) names the order, the
+ * item, the file and the expiry, so a link cannot be altered and needs no table to check.
  */
 export class DownloadSigner {
   private readonly key: Buffer;
@@ -23,9 +40,13 @@ export class DownloadSigner {
   }
 
   sign(claim: DownloadClaim): string {
-    const payload = Buffer.from(
-      `${claim.orderId}.${claim.itemId}.${claim.file}.${Math.floor(claim.expiresAt.getTime() / 1000)}`,
-    ).toString('base64url');
+    const signed: SignedClaim = {
+      o: claim.orderId,
+      i: claim.itemId,
+      f: claim.file,
+      e: Math.floor(claim.expiresAt.getTime() / 1000),
+    };
+    const payload = Buffer.from(JSON.stringify(signed)).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
 
@@ -36,13 +57,9 @@ export class DownloadSigner {
     const expected = Buffer.from(this.mac(payload));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
-    const [orderId, itemId, file, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
-    const claim = {
-      orderId: orderId!,
-      itemId: itemId!,
-      file: Number(file),
-      expiresAt: new Date(Number(expires) * 1000),
-    };
+    const text = Buffer.from(payload, 'base64url').toString('utf8');
+    const signed = text.startsWith('{') ? (JSON.parse(text) as SignedClaim) : dottedClaim(text);
+    const claim = { orderId: signed.o, itemId: signed.i, file: signed.f, expiresAt: new Date(signed.e * 1000) };
     return claim.expiresAt > now ? { ok: true, claim } : { ok: false, reason: 'expired' };
   }
 

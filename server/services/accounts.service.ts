@@ -75,7 +75,11 @@ export class AccountsService {
   /** Checks a password from `address`, within the limits of the login throttle. */
   async login(email: string, password: string, address: string): Promise<LoginOutcome> {
     const retryAfterSeconds = await this.deps.throttle.wait(email, address);
-    if (retryAfterSeconds > 0) return { kind: 'throttled', retryAfterSeconds };
+    if (retryAfterSeconds > 0) {
+      // Counted as a failure: an address that keeps trying while it waits only waits longer.
+      await this.deps.throttle.failed(email, address);
+      return { kind: 'throttled', retryAfterSeconds };
+    }
     const user = await this.deps.users.byEmail(email);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
       await this.deps.throttle.failed(email, address);
@@ -131,7 +135,7 @@ export class AccountsService {
     });
   }
 
-  /** The reset email's job: a new one-hour link. */
+  /** The reset email's job: a new one-hour link, which ends the account's earlier ones. */
   async sendPasswordResetEmail(userId: string, messageId: string): Promise<void> {
     const user = await this.deps.users.byId(userId);
     if (!user) return;
@@ -196,9 +200,13 @@ export class AccountsService {
     );
   }
 
+  /** A new single-use token; a reset token replaces the account's earlier ones, only the newest link works. */
   private async newToken(userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
     const token = newToken();
-    await this.deps.users.insertToken(hashToken(token), userId, purpose, new Date(Date.now() + ttlMs));
+    await this.deps.inTransaction(async (tx) => {
+      if (purpose === 'reset') await this.deps.users.endTokens(userId, 'reset', tx);
+      await this.deps.users.insertToken(hashToken(token), userId, purpose, new Date(Date.now() + ttlMs), tx);
+    });
     return token;
   }
 }

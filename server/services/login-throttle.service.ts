@@ -5,7 +5,10 @@ export interface LoginLimits {
   perAccountAndAddress: number;
   /** Failed logins from one address, whatever the account (credential stuffing). */
   perAddress: number;
-  /** Failed logins of one account from every address after which each attempt waits, 1 s doubling to a minute. */
+  /**
+   * Failed logins of one account from every address after which each address that failed on it
+   * waits between attempts, 1 s doubling to a minute.
+   */
   backoffAfter: number;
 }
 
@@ -13,12 +16,14 @@ const WINDOW_MS = 10 * 60 * 1000;
 const LONGEST_BACKOFF_S = 60;
 
 /**
- * Who may try a password now (decision 017). Only failures count, so logging in often never
+ * Who may try a password now (decision 017, 032). Only failures count, so logging in often never
  * stands in the owner's way, and they are counted per account and address together: someone
  * else's failures lock only their own address out. Failures from everywhere against one
- * account slow it down (a growing wait between attempts, at most a minute) instead of locking
- * it, and a successful login clears the account's count. Kept in the database, so every
- * server process sees the same counts.
+ * account slow down each address that failed on it (a growing wait after its own last attempt,
+ * at most a minute) instead of locking the account: an address with no failures on it, the
+ * owner's, goes straight to the password check. An attempt made while waiting counts as a
+ * failure, so hammering only lengthens the wait. A successful login clears the account's
+ * count. Kept in the database, so every server process sees the same counts.
  */
 export class LoginThrottle {
   private readonly users: UsersRepository;
@@ -41,12 +46,10 @@ export class LoginThrottle {
     const fromAddress = rows.filter((row) => row.address === address);
     if (sum(fromAddress) >= this.limits.perAddress) waits.push(windowLeft(earliest(fromAddress)));
 
-    const ofAccount = rows.filter((row) => row.email === email);
-    const excess = sum(ofAccount) - this.limits.backoffAfter;
-    if (excess >= 0) {
+    const excess = sum(rows.filter((row) => row.email === email)) - this.limits.backoffAfter;
+    if (pair && excess >= 0) {
       const backoff = Math.min(2 ** excess, LONGEST_BACKOFF_S);
-      const last = Math.max(...ofAccount.map((row) => row.lastFailedAt.getTime()));
-      waits.push(Math.ceil(backoff - (now.getTime() - last) / 1000));
+      waits.push(Math.ceil(backoff - (now.getTime() - pair.lastFailedAt.getTime()) / 1000));
     }
     return Math.max(...waits);
   }

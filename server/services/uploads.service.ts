@@ -16,6 +16,10 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/heic': 'heic',
 };
 const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
+/** Source images one request may add to the waiting list. */
+export const SOURCES_PER_REQUEST = 50;
+/** The most one request of source images may hold, whatever each may weigh: a gigabyte. */
+const SOURCES_REQUEST_MAX_BYTES = 1024 ** 3;
 /** file-type reads at most this many bytes to recognise a format. */
 const SNIFF_BYTES = 4100;
 
@@ -65,6 +69,11 @@ export class UploadsService {
 
   maxBytes(kind: UploadKind): number {
     return kind === 'video' ? this.limits.maxVideoBytes : this.limits.maxImageBytes;
+  }
+
+  /** The most one request of source images may hold. */
+  maxSourcesBytes(): number {
+    return Math.min(SOURCES_PER_REQUEST * this.limits.maxImageBytes, SOURCES_REQUEST_MAX_BYTES);
   }
 
   async upload(input: {
@@ -120,15 +129,18 @@ export class UploadsService {
         );
       let size: { width: number; height: number } | undefined;
       if (input.kind !== 'video') {
-        size = await this.media.measure(await this.storage.get(key)).catch(() => {
+        const unreadable = () => {
           throw new DomainError('invalid', `The image could not be read (${detected.mime}).`);
-        });
+        };
+        size = await this.media.measure(await this.storage.get(key)).catch(unreadable);
         if (size.width * size.height > this.limits.maxImagePixels) {
           throw new DomainError(
             'invalid',
             `The image has more than ${Math.round(this.limits.maxImagePixels / 1_000_000)} megapixels.`,
           );
         }
+        // Only within the pixel limit: a header alone can claim any size, its pixels must be there.
+        await this.media.checkPixels(await this.storage.get(key)).catch(unreadable);
       }
       return {
         key,

@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'not-found'
   | 'conflict'
   | 'gone'
+  | 'too-large'
   | 'too-many-requests'
   | 'provider-unavailable';
 

@@ -111,8 +111,14 @@ export class UsersRepository {
     await executor.delete(sessions).where(eq(sessions.userId, userId));
   }
 
-  async insertToken(tokenHash: string, userId: string, purpose: TokenPurpose, expiresAt: Date): Promise<void> {
-    await this.db.insert(userTokens).values({ tokenHash, userId, purpose, expiresAt });
+  async insertToken(
+    tokenHash: string,
+    userId: string,
+    purpose: TokenPurpose,
+    expiresAt: Date,
+    executor: Database = this.db,
+  ): Promise<void> {
+    await executor.insert(userTokens).values({ tokenHash, userId, purpose, expiresAt });
   }
 
   /** Uses a token once: one conditional UPDATE, so a second use (even a concurrent one) finds nothing. */

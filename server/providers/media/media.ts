@@ -40,6 +40,11 @@ export interface Media {
   image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput>;
   /** Width and height from an image's header, without decoding its pixels. Throws for non-images. */
   measure(input: NodeJS.ReadableStream): Promise<ClipSize>;
+  /**
+   * Decodes every pixel of an image (scaled down as it is read, so memory stays small); throws
+   * when its data is cut short or broken, as a header with no picture behind it is.
+   */
+  checkPixels(input: NodeJS.ReadableStream): Promise<void>;
   /** An image's five dominant colours and its share of near-black pixels. */
   palette(input: Buffer): Promise<Palette>;
   /** What draws the eye in an image (sharp's attention strategy), as fractions of its width and height. */

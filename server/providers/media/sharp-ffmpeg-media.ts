@@ -57,6 +57,14 @@ export class SharpFfmpegMedia implements Media {
     return { width, height };
   }
 
+  async checkPixels(input: NodeJS.ReadableStream): Promise<void> {
+    // Read sequentially and shrunk while decoding (JPEG's shrink-on-load): a 100 MP image costs
+    // a few megabytes. 'truncated' fails on data cut short, which libvips would otherwise pad.
+    const reader = sharp({ limitInputPixels: false, failOn: 'truncated', sequentialRead: true });
+    input.pipe(reader);
+    await reader.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  }
+
   async placeholder(input: Buffer): Promise<string> {
     const data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

@@ -7,6 +7,7 @@ import { buildItemRow } from '../../test/builders.ts';
 import { startFakePayPal } from '../../test/fake-paypal.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { WEBHOOKS_PER_MINUTE } from '../../routes/webhooks/index.ts';
 
 const credentials = { clientId: 'test-client-id', clientSecret: 'test-secret' };
 let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
@@ -58,19 +59,15 @@ async function newOrder() {
   };
 }
 
+const WEBHOOK_HEADERS = () => ({
+  'paypal-transmission-id': 't1',
+  'paypal-transmission-sig': 'sig',
+  'paypal-auth-algo': 'SHA256withRSA',
+  'paypal-cert-url': 'https://api.paypal.com/cert',
+  'paypal-transmission-time': new Date().toISOString(),
+});
 const webhook = (event: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/paypal',
-    payload: event,
-    headers: {
-      'paypal-transmission-id': 't1',
-      'paypal-transmission-sig': 'sig',
-      'paypal-auth-algo': 'SHA256withRSA',
-      'paypal-cert-url': 'https://api.paypal.com/cert',
-      'paypal-transmission-time': new Date().toISOString(),
-    },
-  });
+  ctx.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: event, headers: WEBHOOK_HEADERS() });
 
 describe('the PayPal adapter', () => {
   it('creates an order with the server total and an item breakdown, and sends request ids', async () => {
@@ -186,6 +183,42 @@ describe('webhooks', () => {
     expect(response.statusCode).toBe(400);
     const [after] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(after!.status).toBe('pending');
+  });
+
+  it("refuse a delivery without PayPal's transmission headers without asking PayPal, and limit the rest", async () => {
+    const verifications = () =>
+      paypal.state.requests.filter((request) => request.path === '/v1/notifications/verify-webhook-signature').length;
+    const before = verifications();
+    for (let i = 0; i < 20; i++) {
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/paypal',
+        payload: { id: `WH-FORGED-${i}`, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAP1' } },
+        remoteAddress: '198.51.100.7',
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ message: 'The webhook signature could not be verified.' });
+    }
+    expect(verifications()).toBe(before);
+    // With the headers, each delivery is checked with PayPal: an address sending many is stopped first.
+    const statuses = [];
+    for (let i = 0; i < WEBHOOKS_PER_MINUTE + 1; i++) {
+      paypal.state.verification = 'FAILURE';
+      statuses.push(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/webhooks/paypal',
+            payload: { id: `WH-FORGED-SIGNED-${i}`, event_type: 'PAYMENT.CAPTURE.COMPLETED' },
+            headers: WEBHOOK_HEADERS(),
+            remoteAddress: '198.51.100.8',
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(WEBHOOKS_PER_MINUTE);
+    expect(statuses.at(-1)).toBe(429);
+    expect(verifications()).toBe(before + WEBHOOKS_PER_MINUTE);
   });
 
   it('revoke the items of a refunded capture', async () => {

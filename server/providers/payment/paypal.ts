@@ -41,6 +41,15 @@ function toCaptureResult(capture: PayPalCapture | undefined, raw: unknown): Capt
   };
 }
 
+/** What PayPal signs every webhook delivery with; all of them are needed to verify one. */
+const TRANSMISSION_HEADERS = [
+  'paypal-auth-algo',
+  'paypal-cert-url',
+  'paypal-transmission-id',
+  'paypal-transmission-sig',
+  'paypal-transmission-time',
+];
+
 /** PayPal Orders v2 over HTTPS, server to server. */
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
@@ -101,11 +110,12 @@ export class PayPalProvider implements PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
     body: unknown,
   ): Promise<WebhookEvent | undefined> {
-    if (!this.options.webhookId) return undefined;
     const header = (name: string) => {
       const value = headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
+    // A request without PayPal's signature headers is no delivery: it costs no call to PayPal.
+    if (!this.options.webhookId || TRANSMISSION_HEADERS.some((name) => !header(name))) return undefined;
     const verification = await this.call<{ verification_status?: string }>(
       'POST',
       '/v1/notifications/verify-webhook-signature',

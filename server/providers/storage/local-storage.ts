@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -159,8 +159,9 @@ export class LocalStorage implements Storage {
     return removeFilesOlderThan(this.tmpDir, olderThan);
   }
 
+  /** Writes and removes a file of its own: probes that overlap (a load balancer's) never share one. */
   async check(): Promise<void> {
-    const probe = path.join(this.tmpDir, `health-${process.pid}`);
+    const probe = path.join(this.tmpDir, `health-${process.pid}-${randomUUID()}`);
     await fsp.writeFile(probe, 'ok');
     await fsp.rm(probe);
   }

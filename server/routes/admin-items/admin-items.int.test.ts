@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { eq } from 'drizzle-orm';
@@ -86,9 +89,19 @@ describe('POST /api/uploads', () => {
       .jpeg({ quality: 100 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(0.05 * 1024 * 1024);
-    const response = await upload('image', 'big.jpg', noise);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/larger than/);
+    // Declared: refused by its length. Streamed without one: cut off at the limit as it is read.
+    const declared = await upload('image', 'big.jpg', noise);
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json().message).toMatch(/larger than/);
+    const body = multipart('big.jpg', noise);
+    const streamed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/uploads?itemId=${itemId}&kind=image`,
+      payload: Readable.from([body.payload]),
+      headers: { ...admin, ...body.headers },
+    });
+    expect(streamed.statusCode).toBe(400);
+    expect(streamed.json().message).toMatch(/larger than/);
     expect(await stored(`downloads/items/${itemId}/`)).toEqual([]);
   });
 
@@ -100,6 +113,49 @@ describe('POST /api/uploads', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/megapixels/);
     expect(await stored(`downloads/items/${itemId}/`)).toEqual([]);
+  });
+
+  it('refuses an image whose header passes but whose pixels are missing, leaving nothing behind', async () => {
+    // A real JPEG's header claiming 900×1000 pixels, cut off where its pixels begin.
+    const real = await jpeg(16, 16);
+    const frame = real.indexOf(Buffer.from([0xff, 0xc0]));
+    const scan = real.indexOf(Buffer.from([0xff, 0xda]));
+    const header = Buffer.from(real.subarray(0, scan + 2 + real.readUInt16BE(scan + 2)));
+    header.writeUInt16BE(1000, frame + 5);
+    header.writeUInt16BE(900, frame + 7);
+    expect(header.length).toBeLessThan(400);
+    for (const kind of ['image', 'thumbnail']) {
+      const response = await upload(kind, 'hollow.jpg', header);
+      expect(response.statusCode, kind).toBe(400);
+      expect(response.json().message).toMatch(/could not be read/);
+    }
+    expect(await stored(`downloads/items/${itemId}/`)).toEqual([]);
+    expect(await stored(`images/items/${itemId}/`)).toEqual([]);
+  });
+
+  it('refuses an upload by its declared length, before reading it', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    for (const url of [`/api/uploads?itemId=${itemId}&kind=image`, '/api/items/waiting']) {
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(
+        [
+          `POST ${url} HTTP/1.1`,
+          'Host: 127.0.0.1',
+          `Authorization: ${admin.authorization}`,
+          'Content-Type: multipart/form-data; boundary=b',
+          `Content-Length: ${2 * 1024 ** 3}`,
+          '',
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\n\r\n',
+        ].join('\r\n'),
+      );
+      const [answer] = (await once(socket, 'data')) as [Buffer];
+      expect(answer.toString()).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toString()).toContain('"message":"The upload is larger than');
+      // The connection ends instead of reading the two gigabytes it announced.
+      await once(socket, 'close');
+    }
   });
 
   it('stores a thumbnail in public and a download image in private, under keys it makes', async () => {

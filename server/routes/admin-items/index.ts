@@ -5,10 +5,11 @@ import {
   UpdateItemBodySchema,
   UploadQuerySchema,
   UploadResultSchema,
+  type UploadQuery,
 } from '../../../contract/admin.ts';
 import { ItemParamsSchema } from '../../../contract/item.ts';
 import { DomainError } from '../../shared/errors.ts';
-import { readingMultipart } from '../../http/multipart.ts';
+import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import type { AdminItemsService } from '../../services/admin-items.service.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
@@ -23,12 +24,13 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
     '/api/uploads',
     {
       config: { access: 'admin' },
+      preHandler: refuseDeclaredOver((request) => uploads.maxBytes((request.query as UploadQuery).kind)),
       schema: {
         tags: ['admin'],
         summary:
           "Stores one file of an item (multipart, field 'file'): a thumbnail in public, a download image or video in private storage",
         querystring: UploadQuerySchema,
-        response: { 201: UploadResultSchema, ...errors },
+        response: { 201: UploadResultSchema, ...errors, ...errorReplies(413) },
       },
     },
     async (request, reply) => {

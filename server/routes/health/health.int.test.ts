@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/test-app.ts';
 
@@ -27,5 +28,19 @@ describe('GET /api/health', () => {
       payments: 'paypal',
       webhooks: 'verified',
     });
+  });
+
+  it('answers every one of many overlapping probes as healthy, as a load balancer sends them', async () => {
+    const ctx = await createTestContext();
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => fetch(`http://127.0.0.1:${port}/api/health`).then((answer) => answer.json())),
+      );
+      expect(answers.filter((answer) => answer.status !== 'ok')).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
   });
 });

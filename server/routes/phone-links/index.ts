@@ -70,15 +70,28 @@ export const phoneLinkRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // The address in the QR code: short, and on to the download page, which says what is wrong if anything is.
-  app.get<{ Params: { code: string } }>('/p/:code', { schema: { hide: true } }, async (request, reply) => {
-    const code = encodeURIComponent(request.params.code);
-    try {
-      const opened = await phoneLinks.open(request.params.code);
-      return reply.redirect(`/download/${opened.itemId}?phone=${code}`, 302);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return reply.redirect(`/download/link?phone=${code}`, 302);
-    }
-  });
+  // The address in the QR code: short, and on to the download page, which says what is wrong if anything is
+  // (a malformed code included: the page asks for it and shows the refusal).
+  app.get(
+    '/p/:code',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['pages'],
+        summary: "A send-to-phone QR code's address: on to the wallpaper's download page (302)",
+        params: PhoneLinkCodeSchema,
+      },
+    },
+    async (request, reply) => {
+      const code = encodeURIComponent(request.params.code);
+      if (request.validationError) return reply.redirect(`/download/link?phone=${code}`, 302);
+      try {
+        const opened = await phoneLinks.open(request.params.code);
+        return reply.redirect(`/download/${opened.itemId}?phone=${code}`, 302);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return reply.redirect(`/download/link?phone=${code}`, 302);
+      }
+    },
+  );
 };

@@ -90,6 +90,18 @@ describe('send to phone', () => {
     expect(file.body).toBe('master bytes');
   });
 
+  it('sends a malformed code to the download page, which says the link is not valid, and never fails', async () => {
+    for (const code of ['%00', 'a%00b', '..%2F..%2Fsecret', 'x'.repeat(300)]) {
+      const response = await ctx.app.inject({ url: `/p/${code}` });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toMatch(/^\/download\/link\?phone=/);
+      const phone = new URL(response.headers.location!, 'http://shop.example.com').searchParams.get('phone')!;
+      const opened = await ctx.app.inject({ url: `/api/phone-links/${encodeURIComponent(phone)}` });
+      expect(opened.statusCode).toBe(400);
+      expect(opened.json().message).toMatch(/This link is not valid/);
+    }
+  });
+
   it('refuses what is not a wallpaper on sale', async () => {
     expect((await send({ itemId: '20200101_0000_00000000' })).statusCode).toBe(404);
     expect((await send({ itemId: free.itemId, screen: 'big' })).statusCode).toBe(400);

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
 import { REVIEW_MESSAGES } from '../../../contract/constants.ts';
 import { DomainError } from '../../shared/errors.ts';
-import { readingMultipart } from '../../http/multipart.ts';
+import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
-import type { UploadsService } from '../../services/uploads.service.ts';
+import { SOURCES_PER_REQUEST, type UploadsService } from '../../services/uploads.service.ts';
 import type { WaitingListService } from '../../services/waiting-list.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 
@@ -29,10 +29,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     '/api/items/waiting',
     {
       config: { access: 'admin' },
+      preHandler: refuseDeclaredOver(() => uploads.maxSourcesBytes()),
       schema: {
         tags: ['review'],
         summary: "Adds source images (multipart, any number of 'file' parts) to the waiting list",
-        response: { 201: z.array(ReviewListItemSchema), ...errors },
+        response: { 201: z.array(ReviewListItemSchema), ...errors, ...errorReplies(413) },
       },
     },
     async (request, reply) => {
@@ -40,7 +41,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       const stored: { key: string; name: string }[] = [];
       try {
         await readingMultipart(async () => {
-          for await (const part of request.files({ limits: { files: 50, fileSize: uploads.maxBytes('image') } })) {
+          for await (const part of request.files({
+            limits: { files: SOURCES_PER_REQUEST, fileSize: uploads.maxBytes('image') },
+          })) {
             const result = await uploads.storeSource({
               fileName: part.filename,
               stream: part.file,

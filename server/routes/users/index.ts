@@ -147,6 +147,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // The answer names the account's email: no cache keeps it.
+      reply.header('cache-control', 'no-store');
       const verified = await accounts.verify(request.params.id, request.params.token);
       if (!verified) return reply.code(400).send({ message: MESSAGES.verificationExpired });
       return { message: USER_MESSAGES.verified, email: verified.email };

@@ -68,6 +68,8 @@ describe('register and verify', () => {
     const verify = await ctx.app.inject({ url: `/api${new URL(link).pathname}` });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ message: 'Email verified successfully!', email: 'grace@example.com' });
+    // It names the account's email: no cache may keep it.
+    expect(verify.headers['cache-control']).toBe('no-store');
     const again = await ctx.app.inject({ url: `/api${new URL(link).pathname}` });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: 'Email verification link expired' });
@@ -190,7 +192,7 @@ describe('login', () => {
     expect((await login('owner@example.com', undefined, '10.0.0.66')).statusCode).toBe(200);
   });
 
-  it('slows an account attacked from many addresses with a growing wait instead of locking it', async () => {
+  it('slows the addresses attacking an account with a growing wait, and counts the attempts made while they wait', async () => {
     await verifiedUser('popular@example.com');
     const waitPasses = (seconds: number) =>
       ctx.db
@@ -199,17 +201,42 @@ describe('login', () => {
         .where(eq(loginFailures.email, 'popular@example.com'));
     for (let i = 0; i < 8; i++)
       expect((await login('popular@example.com', 'wrong-guess', `10.1.0.${i}`)).statusCode).toBe(401);
-    // Eight failures, the backoff's start: the next attempt, from anywhere, waits a second.
-    const slowed = await login('popular@example.com', undefined, '10.2.0.1');
+    // Eight failures, the backoff's start: an address that failed waits a second, even with the right password.
+    const slowed = await login('popular@example.com', undefined, '10.1.0.3');
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('1');
+    // That attempt counted: hammering while waiting only makes the wait longer.
+    expect((await login('popular@example.com', 'wrong-guess', '10.1.0.3')).headers['retry-after']).toBe('2');
     await waitPasses(1.5);
     expect((await login('popular@example.com', 'wrong-guess', '10.1.0.99')).statusCode).toBe(401);
-    // One more failure: the wait doubles.
-    expect((await login('popular@example.com', undefined, '10.2.0.1')).headers['retry-after']).toBe('2');
-    // Once it has passed (moved back in the database rather than waited for), the owner logs in.
-    await waitPasses(3);
-    expect((await login('popular@example.com', undefined, '10.2.0.1')).statusCode).toBe(200);
+    // Once the wait has passed (moved back in the database rather than waited for), the owner logs in there too.
+    await waitPasses(60);
+    expect((await login('popular@example.com', undefined, '10.1.0.3')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from an address with no failures while many addresses keep guessing', async () => {
+    await verifiedUser('owner-under-attack@example.com');
+    let attacking = true;
+    const attacker = async (address: string) => {
+      while (attacking) {
+        await login('owner-under-attack@example.com', `guess-${Math.random()}`, address);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const attackers = Array.from({ length: 5 }, (_, i) => attacker(`10.9.0.${i}`));
+    try {
+      // Well past the backoff's start (eight failures here), with every attacker waiting or failing.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const owner = [];
+      for (let i = 0; i < 6; i++) {
+        owner.push((await login('owner-under-attack@example.com', undefined, '10.8.0.1')).statusCode);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(owner).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      attacking = false;
+      await Promise.all(attackers);
+    }
   });
 
   it('answers with Cache-Control: no-store, as every answer that carries a token or a signed-in profile', async () => {
@@ -337,6 +364,26 @@ describe('password reset', () => {
     ).toBe(401);
     expect((await login('fay@example.com')).statusCode).toBe(401);
     expect((await login('fay@example.com', 'new-lilac-garden-7')).json()).toMatchObject({ loginSucceed: true });
+  });
+
+  it('ends the older reset links of the account when a newer one is issued', async () => {
+    await verifiedUser('hal@example.com');
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = smtp.messages.length;
+      await post('/api/users/password/forgot', { email: 'hal@example.com' });
+      tokens.push(
+        new URL(linkIn(await smtp.waitFor(before + 1), `${PUBLIC_URL}/reset-password?token=`)).searchParams.get(
+          'token',
+        )!,
+      );
+    }
+    const stale = await post('/api/users/password/reset', { token: tokens[0], password: 'attacker-chosen-99' });
+    expect(stale.statusCode).toBe(400);
+    expect((await login('hal@example.com', 'attacker-chosen-99')).statusCode).toBe(401);
+    expect(
+      (await post('/api/users/password/reset', { token: tokens[1], password: 'new-lilac-garden-7' })).statusCode,
+    ).toBe(200);
   });
 
   it('ends every older reset link of the account once one of them was used', async () => {
