@@ -4,6 +4,8 @@
  * page twice in the same run: as shipped, and with JavaScript blocked, which is what the server
  * renders and the limit of what the page can do. Prints medians, the ratio of each timing to
  * its no-JavaScript twin, and the JavaScript each page loads (gzip and brotli, from the build).
+ * Then the first tap (scripts/first-tap.ts) on each page's controls, five fresh visits each,
+ * beside a second tap in the same visit. `BENCH_WEB_ONLY=tap` measures only the taps.
  * Needs Chromium (CHROME_PATH or /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
@@ -13,10 +15,32 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from '../e2e/browser.ts';
+import { findChromium, launchBrowser } from '../e2e/browser.ts';
+import { measureTap, type TapTarget } from './first-tap.ts';
 import { ROOT, startStore } from '../e2e/store.ts';
 
 const PAGES = ['/', '/landscape', '/item/0', '/search?q=sky'];
+const HEARTS = '.item-card__heart';
+const TAPS: TapTarget[] = [
+  { label: 'heart', path: '/', control: HEARTS, answer: 'pressed' },
+  { label: 'heart', path: '/landscape', control: HEARTS, answer: 'pressed' },
+  { label: 'heart', path: '/item/0', control: '.favourite-button', answer: 'pressed' },
+  { label: 'heart', path: '/search?q=sky', control: HEARTS, answer: 'pressed' },
+  {
+    label: 'home screen',
+    path: '/item/0',
+    control: '.phone-preview__toggle button:last-child',
+    second: '.phone-preview__toggle button:first-child',
+    answer: 'pressed',
+  },
+  {
+    label: 'add to cart',
+    path: '/landscape',
+    control: '.item-card__action:not(.item-card__action--free):not(.item-card__action--owned)',
+    answer: 'cart',
+  },
+];
+const ONLY_TAPS = process.env.BENCH_WEB_ONLY === 'tap';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const webDir = path.join(ROOT, 'dist', 'web');
 
@@ -113,9 +137,10 @@ async function audit(page: string, blockScripts: boolean, attempt = 1): Promise<
 
 const pageRows = [];
 const scriptRows = [];
+const tapRows = [];
 const benchmarkIndexes: number[] = [];
 try {
-  for (const page of PAGES) {
+  for (const page of ONLY_TAPS ? [] : PAGES) {
     const shipped: Run[] = [];
     const limit: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -151,12 +176,40 @@ try {
       'brotli KB': kb(sizes.reduce((sum, size) => sum + size.brotli, 0)),
     });
   }
+  const browser = await launchBrowser(chromePath);
+  try {
+    for (const target of TAPS) {
+      const firsts: number[] = [];
+      const seconds: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const { first, second } = await measureTap(browser, store.baseUrl, target);
+        firsts.push(first);
+        if (second !== undefined) seconds.push(second);
+      }
+      tapRows.push({
+        page: target.path,
+        control: target.label,
+        'first tap ms': Math.round(median(firsts)),
+        'range ms': `${Math.round(Math.min(...firsts))}–${Math.round(Math.max(...firsts))}`,
+        'second tap ms': seconds.length ? Math.round(median(seconds)) : '—',
+        'first ×': seconds.length ? Number((median(firsts) / median(seconds)).toFixed(2)) : '—',
+      });
+    }
+  } finally {
+    await browser.close();
+  }
 } finally {
   chrome.kill();
   await store.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+console.log(
+  `\nThe first tap, phone at 390×844 with the CPU slowed 4×, page left alone for 3 s, medians of ${RUNS} fresh visits; ` +
+    "'first ×' is the ratio to a second tap of the same kind in the same visit (target: first tap ≤ 200 ms):",
+);
+console.table(tapRows);
+if (ONLY_TAPS) process.exit(0);
 console.log(
   `\nLighthouse performance, mobile, medians of ${RUNS}; '×' is the ratio to the page with JavaScript blocked` +
     (retried ? ` (${retried} runs that measured nothing were run again):` : ':'),
