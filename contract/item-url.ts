@@ -1,3 +1,5 @@
+import { slugify } from './text.ts';
+
 /** Where public item files are served unless PUBLIC_ASSET_URL names a bucket or CDN: the server's own path. */
 export const DEFAULT_ASSET_BASE = '/images';
 
@@ -8,4 +10,13 @@ export const DEFAULT_ASSET_BASE = '/images';
  */
 export function itemFileUrl(itemId: string, file: string, assetBase = DEFAULT_ASSET_BASE): string {
   return file.includes('https') ? file : `${assetBase}/items/${itemId}/${file}`;
+}
+
+/**
+ * A wallpaper's own page, which never moves: its id, which never changes, then its name as a
+ * slug for people and search engines. The slug is only read to send an old one to the current
+ * one (decision 033).
+ */
+export function itemPagePath(item: { itemId: string; name: string }): string {
+  return `/wallpapers/${item.itemId}/${slugify(item.name, 'wallpaper')}`;
 }

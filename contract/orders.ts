@@ -33,6 +33,7 @@ export const CreateOrderResultSchema = OrderIdsSchema.extend({
 export type CreateOrderResult = z.infer<typeof CreateOrderResultSchema>;
 
 export const PurchasedFileSchema = z.object({ name: z.string(), dimensions: z.string(), link: z.string() });
+export type PurchasedFile = z.infer<typeof PurchasedFileSchema>;
 
 export const PurchasedItemSchema = z.object({
   itemId: z.string(),

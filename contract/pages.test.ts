@@ -9,6 +9,8 @@ describe('the table of pages', () => {
     expect(matchPage('/users/abc/verify/def')?.id).toBe('verify');
     expect(matchPage('/review')?.id).toBe('review');
     expect(matchPage('/review/9f1c')?.id).toBe('reviewEntry');
+    expect(matchPage('/wallpapers/20261101_0000_aaaaaaaa/dawn-peaks')?.id).toBe('wallpaper');
+    expect(matchPage('/wallpapers/summer.v2')?.id).toBe('wallpaper');
   });
 
   it('is no page when a parameter has another shape than its own', () => {
@@ -25,7 +27,16 @@ describe('the table of pages', () => {
   });
 
   it('knows nothing else', () => {
-    for (const unknown of ['/nowhere', '/item', '/item/1/2', '/users/abc/verify', '/help/more', '/api/items'])
+    for (const unknown of [
+      '/nowhere',
+      '/item',
+      '/item/1/2',
+      '/users/abc/verify',
+      '/help/more',
+      '/api/items',
+      '/wallpapers',
+      '/wallpapers/a/b/c',
+    ])
       expect(matchPage(unknown), unknown).toBeUndefined();
   });
 

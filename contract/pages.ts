@@ -68,7 +68,10 @@ export const PAGES = {
       preload: PAGE_ART.hero,
     },
   },
+  /** The carousel: a position in the newest-first list, which moves as wallpapers are added. */
   item: { ...publicPage, path: 'item/:index', sitemap: false },
+  /** A wallpaper's own page, which never moves (itemPagePath); the sitemap lists each one. */
+  wallpaper: { ...publicPage, path: 'wallpapers/:itemId/:slug?', sitemap: false },
   painting: {
     ...publicPage,
     path: 'painting',
@@ -166,7 +169,12 @@ const ID_SHAPE = '[A-Za-z0-9._-]{1,200}';
 const matchers = Object.entries(PAGES).map(([id, page]) => ({
   id: id as PageId,
   page: page as PageDefinition,
-  pattern: new RegExp(`^/${page.path.replace(/:(\w+)/g, (_, name: string) => PARAM_SHAPES[name] ?? ID_SHAPE)}$`),
+  pattern: new RegExp(
+    `^${`/${page.path}`.replace(
+      /\/:(\w+)(\?)?/g,
+      (_, name: string, optional?: string) => `(?:/${PARAM_SHAPES[name] ?? ID_SHAPE})${optional ?? ''}`,
+    )}$`,
+  ),
 }));
 
 /** The page at an address (a trailing slash is ignored), or undefined: the not-found page, with status 404. */

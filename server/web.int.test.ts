@@ -101,6 +101,29 @@ describe('pages', () => {
     expect(response.body).not.toContain('<Harbor>');
   });
 
+  it("gives each wallpaper a page of its own that names it, and the carousel's position points there", async () => {
+    const own = `/wallpapers/${newest.itemId}/neon-harbor`;
+    const page = await ctx.app.inject({ url: own });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Neon &lt;Harbor&gt; wallpaper — Test Walls</title>');
+    expect(page.body).toContain(`<link rel="canonical" href="https://shop.example.com${own}" />`);
+    expect(page.body).toContain(`<link rel="preload" as="image" href="/images/items/${newest.itemId}/abc-thumb-360.avif"`);
+    // The carousel's position is the newest item today; its canonical address is the item's own.
+    expect((await ctx.app.inject({ url: '/item/0' })).body).toContain(
+      `<link rel="canonical" href="https://shop.example.com${own}" />`,
+    );
+    // An old or missing slug moves to the current one, keeping the query.
+    for (const stale of [`/wallpapers/${newest.itemId}`, `/wallpapers/${newest.itemId}/old-name`]) {
+      const moved = await ctx.app.inject({ url: `${stale}?from=email` });
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe(`${own}?from=email`);
+    }
+    // A wallpaper that is not on sale is not found at its address.
+    const gone = await ctx.app.inject({ url: '/wallpapers/20200101_0000_00000000/nothing' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain('<title>Page not found — Test Walls</title>');
+  });
+
   it("preloads the item page's image in the format its picture shows, so it is fetched once", async () => {
     expect((await ctx.app.inject({ url: '/item/0' })).body).toContain(
       `<link rel="preload" as="image" href="/images/items/${newest.itemId}/abc-thumb-360.avif" imagesrcset="/images/items/${newest.itemId}/abc-thumb-360.avif 360w, /images/items/${newest.itemId}/abc-thumb-720.avif 720w" imagesizes="(min-width: 720px) 300px, 62vw" type="image/avif" fetchpriority="high" />`,
@@ -216,8 +239,9 @@ describe('robots.txt and sitemap.xml', () => {
     const sitemap = await ctx.app.inject({ url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
     expect(sitemap.body).toContain('<loc>https://shop.example.com/painting</loc>');
-    expect(sitemap.body).toContain('<loc>https://shop.example.com/item/1</loc>');
-    expect(sitemap.body).not.toContain('/item/2<');
+    expect(sitemap.body).toContain(`<loc>https://shop.example.com/wallpapers/${older.itemId}/alpine-d`);
+    expect(sitemap.body).toContain(`<loc>https://shop.example.com/wallpapers/${newest.itemId}/neon-harbor</loc>`);
+    expect(sitemap.body).not.toContain('/item/');
     expect(sitemap.body).not.toContain('/login');
   });
 
@@ -238,8 +262,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(files).toEqual(Array.from({ length: total }, (_, n) => `/sitemaps/${n}.xml`));
 
     const bodies = await Promise.all(files.map(async (file) => (await app.inject({ url: file })).body));
-    const items = bodies.flatMap((body) => [...body.matchAll(/\/item\/(\d+)</g)].map((match) => Number(match[1])));
-    expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
+    const items = bodies.flatMap((body) => [...body.matchAll(/\/wallpapers\/([^/]+)\//g)].map((match) => match[1]));
+    expect(items).toEqual([newest.itemId, older.itemId]);
     expect(bodies[0]).toContain('<loc>https://shop.example.com/painting</loc>');
     expect(bodies.slice(1).join('')).not.toContain('/painting<');
     expect((await app.inject({ url: `/sitemaps/${files.length}.xml` })).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../contract/config.ts';
-import { itemFileUrl } from '../contract/item-url.ts';
+import { itemFileUrl, itemPagePath } from '../contract/item-url.ts';
 import type { Item } from '../contract/item.ts';
 import { CAROUSEL_IMAGE_SIZES, matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
 import { sendPrepared } from './http/send-prepared.ts';
@@ -15,6 +15,8 @@ import { escapeHtml } from '../contract/text.ts';
 
 interface PageHead extends PageMeta {
   image?: string | undefined;
+  /** The address that names the page's content for good (a wallpaper's own page), when not its own. */
+  canonical?: string | undefined;
 }
 
 /**
@@ -88,27 +90,43 @@ export async function registerWebApp(
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE_CACHE : 'no-cache'),
   });
 
-  async function headFor(pathname: string, page: ReturnType<typeof matchPage>): Promise<PageHead | undefined> {
-    const itemIndex = page?.id === 'item' ? /^\/item\/(\d{1,6})\/?$/.exec(pathname)?.[1] : undefined;
-    if (itemIndex !== undefined) {
-      const item = await options.catalogue.atIndex(Number(itemIndex));
-      if (item) {
-        const fileUrl = (file: string) => itemFileUrl(item.itemId, file, options.publicConfig.assetBase);
-        return {
-          title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,
-          description: `${item.name}: a ${item.tags.join(', ')} phone wallpaper in ${item.downloadList[0]?.dimensions ?? '1440x2560'}, ${item.freeDownload ? 'free to download' : `$${item.price.toFixed(2)}`}.`,
-          image: new URL(fileUrl(item.thumbnail), options.publicUrl).href,
-          preload: preloadOf(item, fileUrl),
-        };
-      }
+  /** The head of a wallpaper's page, as the carousel's page at its position and its own page show it. */
+  function itemHead(item: Item): PageHead {
+    const fileUrl = (file: string) => itemFileUrl(item.itemId, file, options.publicConfig.assetBase);
+    return {
+      title: `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper`,
+      description: `${item.name}: a ${item.tags.join(', ')} phone wallpaper in ${item.downloadList[0]?.dimensions ?? '1440x2560'}, ${item.freeDownload ? 'free to download' : `$${item.price.toFixed(2)}`}.`,
+      image: new URL(fileUrl(item.thumbnail), options.publicUrl).href,
+      preload: preloadOf(item, fileUrl),
+      canonical: itemPagePath(item),
+    };
+  }
+
+  /**
+   * What a page's address says before it is rendered: its head, or, for a wallpaper, a move to
+   * the address that names it now (an old or missing slug), or that it is not here (404).
+   */
+  async function resolvePage(
+    pathname: string,
+    page: ReturnType<typeof matchPage>,
+  ): Promise<{ head?: PageHead; redirect?: string; missing?: boolean }> {
+    if (page?.id === 'item') {
+      const item = await options.catalogue.atIndex(Number(pathname.split('/')[2]));
+      return item ? { head: itemHead(item) } : {};
     }
-    return page?.page.meta;
+    if (page?.id === 'wallpaper') {
+      const item = await options.catalogue.get(pathname.split('/')[2]!);
+      if (!item) return { missing: true };
+      const head = itemHead(item);
+      return pathname === head.canonical ? { head } : { redirect: head.canonical };
+    }
+    return { head: page?.page.meta };
   }
 
   function render(pathname: string, head: PageHead, page: RenderedPage | undefined): string {
     const title = escapeHtml(pageTitle(head.title, storeName));
     const description = escapeHtml(head.description);
-    const url = escapeHtml(`${options.publicUrl}${pathname}`);
+    const url = escapeHtml(`${options.publicUrl}${head.canonical ?? pathname}`);
     const tags = [
       `<meta property="og:site_name" content="${escapeHtml(storeName)}" />`,
       `<meta property="og:type" content="website" />`,
@@ -137,27 +155,30 @@ export async function registerWebApp(
     );
   }
 
+  /** What an address answers: a page (200, or 404 for a wallpaper not on sale), or a move to where it is now. */
+  type Outcome = { status: 200 | 404; page: PreparedAnswer } | { status: 301; location: string };
+
   /**
-   * The page at `url`, compressed once: kept until the catalogue changes, and shared by a burst
-   * of visits to a page not built yet. A page the server could not render is not kept.
+   * The outcome of `url`, the page compressed once: kept until the catalogue changes, and shared
+   * by a burst of visits to a page not built yet. A page the server could not render is not kept.
    */
-  const pages = new Map<string, Promise<PreparedAnswer>>();
-  let pagesVersion = options.catalogue.version;
-  function keptPage(url: string, build: () => Promise<{ html: string; rendered: boolean }>): Promise<PreparedAnswer> {
-    if (options.catalogue.version !== pagesVersion) {
-      pages.clear();
-      pagesVersion = options.catalogue.version;
+  const outcomes = new Map<string, Promise<Outcome>>();
+  let outcomesVersion = options.catalogue.version;
+  function kept(url: string, build: () => Promise<{ outcome: Outcome; rendered: boolean }>): Promise<Outcome> {
+    if (options.catalogue.version !== outcomesVersion) {
+      outcomes.clear();
+      outcomesVersion = options.catalogue.version;
     }
-    const kept = pages.get(url);
-    if (kept) return kept;
-    const page = build().then(async ({ html, rendered }) => {
-      if (!rendered && pages.get(url) === page) pages.delete(url);
-      return prepareAnswer(Buffer.from(html));
+    const known = outcomes.get(url);
+    if (known) return known;
+    const outcome = build().then(({ outcome: built, rendered }) => {
+      if (!rendered && outcomes.get(url) === outcome) outcomes.delete(url);
+      return built;
     });
-    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
-    pages.set(url, page);
-    page.catch(() => pages.get(url) === page && pages.delete(url));
-    return page;
+    if (outcomes.size >= PAGES_KEPT) outcomes.delete(outcomes.keys().next().value!);
+    outcomes.set(url, outcome);
+    outcome.catch(() => outcomes.get(url) === outcome && outcomes.delete(url));
+    return outcome;
   }
 
   /** Every address without a route of its own: a page for a GET outside the API and files, a JSON 404 otherwise. */
@@ -169,20 +190,36 @@ export async function registerWebApp(
       !pathname.startsWith('/images/');
     if (!wantsPage) return reply.code(404).send({ message: `Nothing at ${request.method} ${pathname}` });
     const match = matchPage(pathname);
-    const build = async () => {
-      const head = (await headFor(pathname, match)) ?? {
-        title: match ? storeName : 'Page not found',
+    const build = async (): Promise<{ outcome: Outcome; rendered: boolean }> => {
+      const resolved = await resolvePage(pathname, match);
+      if (resolved.redirect)
+        return {
+          outcome: { status: 301, location: `${resolved.redirect}${request.url.slice(pathname.length)}` },
+          rendered: true,
+        };
+      // A wallpaper that is not (or no longer) on sale is a not-found page at its own address.
+      const found = match !== undefined && !resolved.missing;
+      const head = resolved.head ?? {
+        title: found ? storeName : 'Page not found',
         description: PAGES.home.meta.description,
       };
       // Unknown addresses are rendered too: as the not-found page.
       const serverRendered = !match || match.page.serverRendered;
       const page = serverRendered ? await pageRenderer?.render(request.url, request.log) : undefined;
-      return { html: render(pathname, head, page), rendered: !serverRendered || page !== undefined };
+      return {
+        outcome: {
+          status: found ? 200 : 404,
+          page: await prepareAnswer(Buffer.from(render(pathname, head, page))),
+        },
+        rendered: !serverRendered || page !== undefined,
+      };
     };
     // Only the store's own pages are kept: any unknown address would otherwise push them out.
-    const page = match ? await keptPage(request.url, build) : await prepareAnswer(Buffer.from((await build()).html));
-    reply.code(match ? 200 : 404).header('cache-control', 'no-cache');
-    return sendPrepared(request, reply, page, 'text/html; charset=utf-8');
+    const outcome = match ? await kept(request.url, build) : (await build()).outcome;
+    reply.header('cache-control', 'no-cache');
+    if (outcome.status === 301) return reply.redirect(outcome.location, 301);
+    reply.code(outcome.status);
+    return sendPrepared(request, reply, outcome.page, 'text/html; charset=utf-8');
   };
   // Pages are a route (not the not-found handler) so that compression, which hooks onto routes, applies.
   app.get('/*', answer);

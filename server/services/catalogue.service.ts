@@ -301,7 +301,7 @@ export class CatalogueService {
   publishedPages(
     pageSize: number,
     range?: { from?: number; upTo?: number },
-  ): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+  ): AsyncGenerator<{ itemId: string; name: string; createdAt: Date; updatedAt: Date }[]> {
     return this.items.publishedIdsNewestFirst(pageSize, range);
   }
 

@@ -1,3 +1,4 @@
+import { itemPagePath } from '../../contract/item-url.ts';
 import { formatUsd } from '../../contract/money.ts';
 import type { PurchasedItem } from '../../contract/orders.ts';
 import type { MailMessage } from '../providers/email/mailer.ts';
@@ -71,7 +72,7 @@ export function passwordResetEmail(storeName: string, to: string, firstName: str
   });
 }
 
-/** The order email: the transaction id, every item with a download link per file, and the total. */
+/** The order email: the transaction id, every item with its page and a download link per file, and the total. */
 export function orderEmail(
   storeName: string,
   to: string,
@@ -81,10 +82,11 @@ export function orderEmail(
   totalPrice: number,
   publicUrl: string,
 ): MailContent {
+  const page = (item: PurchasedItem) => `${publicUrl}${itemPagePath(item)}`;
   const text = items
     .map((item) =>
       [
-        `${item.name} — ${formatUsd(item.price)}`,
+        `${item.name} — ${formatUsd(item.price)} (${page(item)})`,
         ...item.downloads.map((d) => `  ${d.name} (${d.dimensions}): ${d.link}`),
       ].join('\n'),
     )
@@ -93,7 +95,7 @@ export function orderEmail(
   const rows = items
     .map(
       (item) =>
-        `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><strong>${escapeHtml(item.name)}</strong> — ${escapeHtml(formatUsd(item.price))}<br>${item.downloads
+        `<tr><td style="padding:10px 0;border-top:1px solid #e7e2da"><a href="${escapeHtml(page(item))}" style="color:#17141f;font-weight:800">${escapeHtml(item.name)}</a> — ${escapeHtml(formatUsd(item.price))}<br>${item.downloads
           .map(
             (d) =>
               `<a href="${escapeHtml(d.link)}" style="color:#a3307c;font-weight:700">Download ${escapeHtml(d.name)}</a> <span style="color:#524c63">(${escapeHtml(d.dimensions)})</span>`,

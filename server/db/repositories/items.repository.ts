@@ -283,13 +283,13 @@ export class ItemsRepository {
   async *publishedIdsNewestFirst(
     pageSize: number,
     range: { from?: number; upTo?: number } = {},
-  ): AsyncGenerator<{ itemId: string; createdAt: Date }[]> {
+  ): AsyncGenerator<{ itemId: string; name: string; createdAt: Date; updatedAt: Date }[]> {
     let after: string | undefined;
     let left = range.upTo ?? Infinity;
     while (left > 0) {
       const size = Math.min(pageSize, left);
       const rows = await this.db
-        .select({ itemId: items.itemId, createdAt: items.createdAt })
+        .select({ itemId: items.itemId, name: items.name, createdAt: items.createdAt, updatedAt: items.updatedAt })
         .from(items)
         .where(and(eq(items.published, true), after === undefined ? undefined : lt(items.itemId, after)))
         .orderBy(desc(items.itemId))

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { itemPagePath } from '../../../contract/item-url.ts';
 import { PAGES, pagePath, type PageDefinition, type PageId } from '../../../contract/pages.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 
@@ -47,14 +48,15 @@ export const seoRoutes: FastifyPluginAsync<{
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${publicUrl}${loc}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>\n`;
 
-  /** Sitemap file `n`: the store's pages in the first, then the carousel's items from n × itemsPerSitemap. */
+  /** Sitemap file `n`: the store's pages in the first, then each wallpaper's own page from n × itemsPerSitemap. */
   async function* sitemapFile(n: number) {
     yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
     let index = n * itemsPerSitemap;
     // Written page by page as the database answers: the catalogue is never held at once.
     for await (const page of catalogue.publishedPages(SITEMAP_PAGE, { from: index, upTo: itemsPerSitemap })) {
       if (index === 0) yield LISTED_PAGES.map((listed) => url(listed, page[0]?.createdAt)).join('');
-      yield page.map((item) => url(`/item/${index++}`, item.createdAt)).join('');
+      index += page.length;
+      yield page.map((item) => url(itemPagePath(item), item.updatedAt)).join('');
     }
     if (index === 0) yield LISTED_PAGES.map((listed) => url(listed)).join('');
     yield '</urlset>\n';

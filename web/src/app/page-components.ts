@@ -9,7 +9,8 @@ type Load = () => Promise<ComponentType>;
  */
 export const PAGE_COMPONENTS: Record<PageId, Load> = {
   home: async () => (await import('../features/home/components/home-page.tsx')).HomePage,
-  item: async () => (await import('../features/carousel/components/carousel-page.tsx')).CarouselPage,
+  item: async () => (await import('../features/item/components/carousel-page.tsx')).CarouselPage,
+  wallpaper: async () => (await import('../features/item/components/item-page.tsx')).ItemPage,
   painting: async () => (await import('../features/category/components/category-pages.tsx')).PaintingPage,
   landscape: async () => (await import('../features/category/components/category-pages.tsx')).LandscapePage,
   city: async () => (await import('../features/category/components/category-pages.tsx')).CityPage,

@@ -1,19 +1,14 @@
-import { useNavigate } from 'react-router';
-import { Icon } from './ui/icons.tsx';
 import { useLibrary } from '../lib/purchases.ts';
-import { useItemFileUrl } from '../lib/use-public-config.ts';
+import { ItemLine } from './catalogue/item-line.tsx';
 import { PhonePicker } from './phone-picker.tsx';
+import { PurchaseDownloads } from './purchase-downloads.tsx';
 
 /** Everything the user owns; each Download gets a fresh link, so purchases never expire. */
 export function PurchaseLibrary() {
-  const fileUrl = useItemFileUrl();
   const { data, isPending, isError, refetch } = useLibrary();
-  const navigate = useNavigate();
-
-  const download = async (itemId: string) => {
-    const fresh = (await refetch()).data?.find((entry) => entry.itemId === itemId)?.downloads[0];
-    if (fresh) navigate(`/download/${itemId}`, { state: { downloadLink: fresh.link, downloadName: fresh.name } });
-  };
+  /** Links expire: each download asks for the library again. */
+  const freshFile = async (itemId: string) =>
+    (await refetch()).data?.find((entry) => entry.itemId === itemId)?.downloads[0];
 
   return (
     <section className="purchase-library" aria-labelledby="library-title">
@@ -31,23 +26,17 @@ export function PurchaseLibrary() {
           <PhonePicker />
           <ul className="cart-lines" aria-label="Your wallpapers">
             {data.map((entry) => (
-              <li key={entry.itemId} className="cart-line" data-item-id={entry.itemId}>
-                <img src={fileUrl(entry.itemId, entry.thumbnail)} alt="" width={72} height={128} loading="lazy" />
-                <div className="cart-line__text">
-                  <p className="cart-line__name">{entry.name}</p>
+              <ItemLine
+                key={entry.itemId}
+                item={entry}
+                details={
                   <p className="cart-line__tags">
                     Bought {new Date(entry.purchasedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
                   </p>
-                </div>
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => void download(entry.itemId)}
-                  aria-label={`Download ${entry.name}`}
-                >
-                  <Icon name="download" size={16} /> Download
-                </button>
-              </li>
+                }
+              >
+                <PurchaseDownloads itemId={entry.itemId} itemName={entry.name} file={() => freshFile(entry.itemId)} />
+              </ItemLine>
             ))}
           </ul>
         </>

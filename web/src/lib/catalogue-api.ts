@@ -23,10 +23,11 @@ export const newestItemsQuery = queryOptions({
 
 export const useNewestItems = () => useQuery(newestItemsQuery);
 
-/** Items of the newest-first list from position `offset` on. */
+/** Items of the newest-first list from position `offset` on, and how many the list holds. */
 export interface ItemWindow {
   offset: number;
   items: Item[];
+  total: number;
 }
 
 /**
@@ -40,7 +41,7 @@ export function useItemWindow(offset: number, limit: number, { inPage = true, en
     queryKey: ['items', 'window', offset, limit],
     queryFn: async (): Promise<ItemWindow> => ({
       offset,
-      items: await api.get<Item[]>(`/api/items?offset=${offset}&limit=${limit}`),
+      ...(await api.getPage<Item>(`/api/items?offset=${offset}&limit=${limit}`)),
     }),
     placeholderData: keepPreviousData,
     ...(inPage ? { meta: SERVER_RENDERED, enabled } : { enabled: enabled && !import.meta.env.SSR }),
@@ -56,11 +57,13 @@ export function useLikeItem(itemId: string, limit = 8) {
   });
 }
 
+/** One published wallpaper (rendered into its own page by the server). */
 export function useItem(itemId: string | undefined) {
   return useQuery({
     queryKey: ['item', itemId],
     queryFn: () => api.get<Item>(`/api/items/${encodeURIComponent(itemId!)}`),
     enabled: Boolean(itemId),
     retry: false,
+    meta: SERVER_RENDERED,
   });
 }

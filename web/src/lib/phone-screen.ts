@@ -74,6 +74,9 @@ export function syncPhoneWithAccount(user: PublicUser): void {
 export const listedScreen = (screen: ChosenScreen) =>
   PHONE_SCREENS.find((listed) => listed.width === screen.width && listed.height === screen.height);
 
+/** The name a phone's own file is saved under. */
+export const phoneFileName = (itemId: string, screen: ChosenScreen) => `${itemId}-${screen.width}x${screen.height}.jpg`;
+
 /** Where a phone's own file of a download is: a free item's fit path, or a bought file's signed link with its screen. */
 export function phoneFileLink(itemId: string, link: string, screen: ChosenScreen): string {
   const size = sizeOf(screen);

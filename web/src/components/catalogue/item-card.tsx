@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { itemPagePath } from '../../../../contract/item-url.ts';
 import { formatUsd } from '../../../../contract/money.ts';
 import type { Item } from '../../../../contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -17,7 +19,9 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
         <FavouriteButton item={item} className="item-card__heart" />
       </div>
       <div className="item-card__footer">
-        <h3 className="item-card__name">{item.name}</h3>
+        <h3 className="item-card__name">
+          <Link to={itemPagePath(item)}>{item.name}</Link>
+        </h3>
         {actions.owned(item) ? (
           <button
             type="button"

@@ -1,4 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
 import { buildItem } from '../../../../contract/testing/build-item.ts';
@@ -17,8 +19,16 @@ const liveItem = buildItem({
 });
 
 const clip = () => document.querySelector('video');
+const inRouter = (children: ReactNode) => render(<MemoryRouter>{children}</MemoryRouter>);
 
 describe('a card picture', () => {
+  it("links to the wallpaper's own page", () => {
+    inRouter(<ItemPreview item={liveItem} sizes="300px" eager={false} />);
+    const link = document.querySelector('a.item-preview__link');
+    expect(link?.getAttribute('href')).toBe(`/wallpapers/${liveItem.itemId}/harbor-lights`);
+    expect(link?.contains(screen.getByRole('img', { name: 'Harbor Lights wallpaper', hidden: true }))).toBe(true);
+  });
+
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     cleanup();
@@ -26,7 +36,7 @@ describe('a card picture', () => {
   });
 
   it("plays a live item's clip, muted, and brings the still back after 2900 ms, ignoring clicks meanwhile", () => {
-    render(<ItemPreview item={liveItem} sizes="300px" eager={false} />);
+    inRouter(<ItemPreview item={liveItem} sizes="300px" eager={false} />);
     const picture = screen.getByRole('button', { name: 'Preview Harbor Lights' });
     expect(clip()).toBeNull();
 
@@ -45,10 +55,9 @@ describe('a card picture', () => {
     expect(picture.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('does nothing for an item without a preview', () => {
-    render(<ItemPreview item={{ ...liveItem, photoType: 'static', preview: '' }} sizes="300px" eager={false} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Harbor Lights' }));
-    expect(document.querySelector('.item-preview__layer')).toBeNull();
+  it('offers no preview control for an item without a preview', () => {
+    inRouter(<ItemPreview item={{ ...liveItem, photoType: 'static', preview: '' }} sizes="300px" eager={false} />);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('loads the still and the clip from PUBLIC_ASSET_URL when the store names one', () => {
@@ -58,12 +67,12 @@ describe('a card picture', () => {
       appStoreUrl: '',
       payment: { provider: 'test' as const },
     };
-    render(
+    inRouter(
       <PublicConfigContext value={{ ...config, assetBase: 'https://cdn.example.com' }}>
         <ItemPreview item={liveItem} sizes="300px" eager={false} />
       </PublicConfigContext>,
     );
-    const still = screen.getByRole('img', { name: 'Harbor Lights wallpaper' });
+    const still = screen.getByRole('img', { name: 'Harbor Lights wallpaper', hidden: true });
     expect(still.getAttribute('src')).toBe(`https://cdn.example.com/items/${liveItem.itemId}/thumb-720.webp`);
     fireEvent.click(screen.getByRole('button', { name: 'Preview Harbor Lights' }));
     expect(clip()?.getAttribute('src')).toBe(`https://cdn.example.com/items/${liveItem.itemId}/clip.mp4`);

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
+import { itemPagePath } from '../../../../contract/item-url.ts';
 import type { Item } from '../../../../contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ItemImage } from './item-image.tsx';
@@ -8,8 +10,9 @@ import { useItemFileUrl } from '../../lib/use-public-config.ts';
 const isVideo = (file: string) => /\.(mp4|webm|mov)$/i.test(file);
 
 /**
- * The card's picture. Clicking it shows the item's preview (a live item plays its clip, muted)
- * and brings the still back after 2900 ms; clicks in between are ignored.
+ * The card's picture, a link to the wallpaper's own page, with the preview on a control of its
+ * own: pressed, it shows the item's preview over the still (a live item plays its clip, muted)
+ * and brings the still back after 2900 ms; presses in between are ignored.
  */
 export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string; eager: boolean }) {
   const [previewing, setPreviewing] = useState(false);
@@ -18,42 +21,45 @@ export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string;
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const showPreview = () => {
-    if (previewing || !item.preview) return;
+    if (previewing) return;
     setPreviewing(true);
     timer.current = setTimeout(() => setPreviewing(false), PREVIEW_REVERT_MS);
   };
 
   const previewUrl = item.preview ? fileUrl(item.itemId, item.preview) : '';
+  const live = item.photoType === 'live';
   return (
-    <button
-      type="button"
-      className="item-preview"
-      onClick={showPreview}
-      aria-label={item.preview ? `Preview ${item.name}` : item.name}
-      aria-pressed={previewing}
-      data-previewing={previewing}
-    >
-      <ItemImage item={item} sizes={sizes} eager={eager} />
-      {previewing &&
-        (isVideo(item.preview) ? (
-          <video
-            className="item-preview__layer"
-            src={previewUrl}
-            poster={item.poster ? fileUrl(item.itemId, item.poster) : undefined}
-            autoPlay
-            muted
-            loop
-            playsInline
-            aria-hidden="true"
-          />
-        ) : (
-          <img className="item-preview__layer" src={previewUrl} alt="" width={720} height={1280} />
-        ))}
-      {item.photoType === 'live' && !previewing && (
-        <span className="item-preview__play" aria-hidden="true">
-          <Icon name="play" size={18} />
-        </span>
+    <div className="item-preview" data-previewing={previewing}>
+      {/* The name below is the same link for the keyboard and screen readers; this one is for a tap on the picture. */}
+      <Link to={itemPagePath(item)} className="item-preview__link" tabIndex={-1} aria-hidden="true">
+        <ItemImage item={item} sizes={sizes} eager={eager} />
+        {previewing &&
+          (isVideo(item.preview) ? (
+            <video
+              className="item-preview__layer"
+              src={previewUrl}
+              poster={item.poster ? fileUrl(item.itemId, item.poster) : undefined}
+              autoPlay
+              muted
+              loop
+              playsInline
+            />
+          ) : (
+            <img className="item-preview__layer" src={previewUrl} alt="" width={720} height={1280} />
+          ))}
+      </Link>
+      {item.preview && (
+        <button
+          type="button"
+          className={live ? 'item-preview__button item-preview__button--live' : 'item-preview__button'}
+          onClick={showPreview}
+          aria-label={`Preview ${item.name}`}
+          aria-pressed={previewing}
+          title="Preview"
+        >
+          <Icon name={live ? 'play' : 'eye'} size={18} />
+        </button>
       )}
-    </button>
+    </div>
   );
 }

@@ -7,10 +7,9 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { useUser } from '../../../lib/user-store.ts';
 import { cartActions, useCart } from '../../../lib/cart-store.ts';
-import { useItemFileUrl } from '../../../lib/use-public-config.ts';
+import { ItemLine } from '../../../components/catalogue/item-line.tsx';
 
 export function CartPage() {
-  const fileUrl = useItemFileUrl();
   usePageMeta('Your cart');
   const cart = useCart();
   const user = useUser();
@@ -44,19 +43,12 @@ export function CartPage() {
       <div className="cart-page__layout">
         <ul className="cart-lines" aria-label="Items in your cart">
           {cart.items.map(({ myItem }) => (
-            <li key={myItem.itemId} className="cart-line" data-item-id={myItem.itemId}>
-              <img
-                src={fileUrl(myItem.itemId, myItem.imageList[0]?.name ?? myItem.thumbnail)}
-                alt=""
-                width={72}
-                height={128}
-                loading="lazy"
-              />
-              <div className="cart-line__text">
-                <p className="cart-line__name">{myItem.name}</p>
-                <p className="cart-line__tags">{myItem.tags.join(' · ')}</p>
-              </div>
-              <p className="cart-line__price">{formatUsd(myItem.price)}</p>
+            <ItemLine
+              key={myItem.itemId}
+              item={myItem}
+              details={<p className="cart-line__tags">{myItem.tags.join(' · ')}</p>}
+              price={formatUsd(myItem.price)}
+            >
               <button
                 type="button"
                 className="button button--ghost button--small"
@@ -65,7 +57,7 @@ export function CartPage() {
               >
                 <Icon name="trash" size={16} /> Remove
               </button>
-            </li>
+            </ItemLine>
           ))}
         </ul>
         <aside className="cart-summary" aria-label="Summary">

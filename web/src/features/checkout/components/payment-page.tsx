@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
-import { useItemFileUrl, usePublicConfig } from '../../../lib/use-public-config.ts';
+import { usePublicConfig } from '../../../lib/use-public-config.ts';
+import { ItemLine } from '../../../components/catalogue/item-line.tsx';
 import { notify } from '../../../components/ui/toast.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
@@ -16,7 +17,6 @@ import { TestWalletButton } from './test-wallet-button.tsx';
 const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
 
 export function PaymentPage() {
-  const fileUrl = useItemFileUrl();
   usePageMeta('Payment');
   const user = useUser();
   const cart = useCart();
@@ -62,19 +62,14 @@ export function PaymentPage() {
           <h2 className="section__title">Order summary</h2>
           <ul className="cart-lines" aria-label="Order summary">
             {lines.map((item) => (
-              <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
-                <img
-                  src={fileUrl(item.itemId, item.imageList[0]?.name ?? item.thumbnail)}
-                  alt=""
-                  width={72}
-                  height={128}
-                />
-                <div className="cart-line__text">
-                  <p className="cart-line__name">{item.name}</p>
-                  {owned.has(item.itemId) && <p className="cart-line__owned">Already yours — left out of this order</p>}
-                </div>
-                <p className="cart-line__price">{owned.has(item.itemId) ? '—' : formatUsd(item.price)}</p>
-              </li>
+              <ItemLine
+                key={item.itemId}
+                item={item}
+                details={
+                  owned.has(item.itemId) && <p className="cart-line__owned">Already yours — left out of this order</p>
+                }
+                price={owned.has(item.itemId) ? '—' : formatUsd(item.price)}
+              />
             ))}
           </ul>
           <p className="payment-page__note">

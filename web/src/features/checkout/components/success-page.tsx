@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Cart } from '../../../../../contract/cart.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
-import type { OrderResult, PurchasedItem } from '../../../../../contract/orders.ts';
+import type { OrderResult } from '../../../../../contract/orders.ts';
 import { ORDER_MESSAGES } from '../../../../../contract/constants.ts';
-import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { cartActions } from '../../../lib/cart-store.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { checkoutApi } from '../api/orders.ts';
-import { useItemFileUrl } from '../../../lib/use-public-config.ts';
+import { ItemLine } from '../../../components/catalogue/item-line.tsx';
+import { PurchaseDownloads } from '../../../components/purchase-downloads.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 
 /** Confirms a transaction once per browser session, as the spec's success page does. */
@@ -22,11 +22,9 @@ function confirmOnce(transactionId: string) {
 }
 
 export function SuccessPage() {
-  const fileUrl = useItemFileUrl();
   usePageMeta('Payment successful');
   const [params] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const passed = (location.state as { order?: OrderResult } | null)?.order;
   const id = params.get('order') ?? passed?.orderId ?? '';
   // The navigation state is there right after paying; after a reload the server answers.
@@ -60,11 +58,6 @@ export function SuccessPage() {
   }
   if (!data) return <p className="page-loading">Loading your order…</p>;
 
-  const download = (item: PurchasedItem) => {
-    const file = item.downloads[0];
-    if (file) navigate(`/download/${item.itemId}`, { state: { downloadLink: file.link, downloadName: file.name } });
-  };
-
   return (
     <section className="section success-page">
       {data.status === 'paid' ? (
@@ -92,24 +85,16 @@ export function SuccessPage() {
       {data.status === 'paid' && <PhonePicker />}
       <ul className="cart-lines" aria-label="Purchased wallpapers">
         {data.items.map((item) => (
-          <li key={item.itemId} className="cart-line" data-item-id={item.itemId}>
-            <img src={fileUrl(item.itemId, item.thumbnail)} alt="" width={72} height={128} />
-            <div className="cart-line__text">
-              <p className="cart-line__name">{item.name}</p>
-              <p className="cart-line__tags">{item.downloads.map((d) => d.dimensions).join(' · ')}</p>
-            </div>
-            <p className="cart-line__price">{formatUsd(item.price)}</p>
+          <ItemLine
+            key={item.itemId}
+            item={item}
+            details={<p className="cart-line__tags">{item.downloads.map((d) => d.dimensions).join(' · ')}</p>}
+            price={formatUsd(item.price)}
+          >
             {item.downloads.length > 0 && (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => download(item)}
-                aria-label={`Download ${item.name}`}
-              >
-                <Icon name="download" size={16} /> Download
-              </button>
+              <PurchaseDownloads itemId={item.itemId} itemName={item.name} file={async () => item.downloads[0]} />
             )}
-          </li>
+          </ItemLine>
         ))}
       </ul>
       <Link className="button" to="/">

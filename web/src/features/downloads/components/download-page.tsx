@@ -13,7 +13,7 @@ import { downloadFile } from '../../../lib/download-file.ts';
 import { api } from '../../../lib/api-client.ts';
 import type { OpenedPhoneLink } from '../../../../../contract/phone-links.ts';
 import { downloadStateFor, type DownloadState } from '../../../lib/download-state.ts';
-import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
+import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 
 function isDownloadState(value: unknown): value is DownloadState {
@@ -55,7 +55,7 @@ export function DownloadPage() {
     target && screen && id
       ? {
           downloadLink: phoneFileLink(id, target.downloadLink, screen),
-          downloadName: `${id}-${screen.width}x${screen.height}.jpg`,
+          downloadName: phoneFileName(id, screen),
         }
       : undefined;
   const [status, setStatus] = useState<'idle' | 'downloading' | 'done' | 'failed'>('idle');

@@ -8,7 +8,7 @@ import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
-import { phoneFileLink, usePhoneScreen } from '../../../lib/phone-screen.ts';
+import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { useLikeItem } from '../../../lib/catalogue-api.ts';
@@ -33,7 +33,7 @@ export function ItemPanel({ item }: { item: Item }) {
     try {
       await downloadFile(
         phoneFileLink(item.itemId, source, screen),
-        `${item.itemId}-${screen.width}x${screen.height}.jpg`,
+        phoneFileName(item.itemId, screen),
       );
     } catch (error) {
       notify.error(error instanceof Error ? error.message : 'The download failed.');

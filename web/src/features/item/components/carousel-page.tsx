@@ -1,44 +1,22 @@
-import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type TouchEvent } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CAROUSEL_GO_TO_SLIDE_DELAY_MS, CAROUSEL_OFFSET_RADIUS } from '../../../../../contract/constants.ts';
-import type { Item } from '../../../../../contract/item.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
-import { CAROUSEL_IMAGE_SIZES } from '../../../../../contract/pages.ts';
+import { itemPagePath } from '../../../../../contract/item-url.ts';
+import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemWindow, type ItemWindow } from '../../../lib/catalogue-api.ts';
-import { ItemImage } from '../../../components/catalogue/item-image.tsx';
-import { useItemActions } from '../../../lib/use-item-actions.ts';
 import { ItemPanel } from './item-panel.tsx';
+import { WallpaperCard } from './wallpaper-card.tsx';
 
 /** Items are read in blocks around the current index, so moving a few cards needs no new request. */
 const BLOCK = 40;
 const SWIPE_MIN_PX = 40;
 
-function CarouselCard({ item, active }: { item: Item; active: boolean }) {
-  const actions = useItemActions();
-  return (
-    <article className="carousel-card" data-item-id={item.itemId}>
-      <ItemImage item={item} sizes={CAROUSEL_IMAGE_SIZES} eager={active} />
-      <div className="carousel-card__body">
-        <h2 className="carousel-card__name">{item.name}</h2>
-        {actions.owned(item) ? (
-          <button type="button" className="button button--wide" onClick={() => actions.download(item)}>
-            Owned · Download
-          </button>
-        ) : item.freeDownload ? (
-          <button type="button" className="button button--wide" onClick={() => actions.download(item)}>
-            Free Download
-          </button>
-        ) : (
-          <button type="button" className="button button--wide" onClick={() => actions.addToCart(item)}>
-            Add to Cart {formatUsd(item.price)}
-          </button>
-        )}
-      </div>
-    </article>
-  );
-}
-
+/**
+ * The carousel (/item/{index}): the newest-first list one card at a time, moved by a swipe, the
+ * arrow keys, the previous and next buttons or a click on a side card. The position moves as
+ * wallpapers are added; each card names its wallpaper's own page, which does not.
+ */
 export function CarouselPage() {
   const { index: rawIndex = '' } = useParams();
   const index = /^\d{1,7}$/.test(rawIndex) ? Number(rawIndex) : -1;
@@ -114,6 +92,12 @@ export function CarouselPage() {
     if (start === undefined || end === undefined || Math.abs(end - start) < SWIPE_MIN_PX) return;
     move(end < start ? 1 : -1);
   };
+  // A click anywhere on a side card, its buttons included, brings it to the middle first.
+  const bringForward = (position: number) => (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    goTo(position);
+  };
 
   const slides = [];
   for (let o = -CAROUSEL_OFFSET_RADIUS; o <= CAROUSEL_OFFSET_RADIUS; o++) {
@@ -126,31 +110,63 @@ export function CarouselPage() {
         className="carousel__slide"
         data-offset={o}
         style={{ '--offset': o, '--distance': distance, zIndex: 10 - distance } as CSSProperties}
-        inert={o !== 0}
-        onClick={o !== 0 ? () => goTo(index + o) : undefined}
+        aria-hidden={o !== 0 || undefined}
+        onClickCapture={o !== 0 ? bringForward(index + o) : undefined}
       >
-        <CarouselCard item={item} active={o === 0} />
+        <WallpaperCard item={item} eager={o === 0} inactive={o !== 0} />
       </div>,
     );
   }
 
   return (
     <section className="section carousel-page">
-      <h1 className="visually-hidden">Wallpapers, one at a time</h1>
-      <div
-        className="carousel"
-        role="region"
-        aria-roledescription="carousel"
-        aria-label="Wallpapers: use the arrow keys or swipe"
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        onTouchStart={onTouchStart}
-        onTouchEnd={onTouchEnd}
-      >
-        {isPending ? <div className="carousel__loading" aria-busy="true" /> : slides}
+      <h1 className="visually-hidden">Wallpapers, newest first, one at a time</h1>
+      <div className="carousel-stage">
+        <button
+          type="button"
+          className="carousel__arrow carousel__arrow--previous"
+          aria-label="Previous wallpaper"
+          disabled={!at(index - 1)}
+          onClick={() => move(-1)}
+        >
+          <Icon name="arrowLeft" />
+        </button>
+        <div
+          className="carousel"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Wallpapers"
+          aria-describedby="carousel-hint"
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+        >
+          {isPending ? <div className="carousel__loading" aria-busy="true" /> : slides}
+        </div>
+        <button
+          type="button"
+          className="carousel__arrow carousel__arrow--next"
+          aria-label="Next wallpaper"
+          disabled={!at(index + 1)}
+          onClick={() => move(1)}
+        >
+          <Icon name="arrowRight" />
+        </button>
       </div>
       <p className="carousel__position" aria-live="polite">
-        {current ? `${current.name} · ${index + 1}` : ''}
+        {current && (
+          <>
+            <Link to={itemPagePath(current)}>{current.name}</Link>
+            {data && ` — ${index + 1} of ${data.total}, newest first`}
+          </>
+        )}
+      </p>
+      <p id="carousel-hint" className="carousel__hint">
+        <span className="carousel__hint--touch">Swipe left or right for the next wallpaper.</span>
+        <span className="carousel__hint--pointer">
+          Use the arrows, the ← and → keys, or click a card at the side.
+        </span>
       </p>
       {current && <ItemPanel item={current} />}
     </section>
