@@ -35,6 +35,7 @@ export const CreateItemBodySchema = z.object({
   stars: z.number().int().min(0).max(5).default(DEFAULT_STARS),
   photoType: z.enum(PHOTO_TYPES),
   tags: z.array(text().trim().min(1).max(30)).min(1, 'tags is invalid!').max(12),
+  /** The upload form's dimensions text; the item keeps the size read from each file instead. */
   dimensions: DimensionsSchema,
   thumbnailKey: text().max(300),
   imageKey: text().max(300),

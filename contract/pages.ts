@@ -64,7 +64,7 @@ export const PAGES = {
     meta: {
       title: 'Phone wallpapers, static and live',
       description:
-        'Free and premium phone wallpapers in 1440x2560: anime, landscape and minimalistic designs, static and live.',
+        'Free and premium phone wallpapers cut to fit your phone: anime, landscape and minimalistic designs, static and live.',
       preload: PAGE_ART.hero,
     },
   },
@@ -86,7 +86,7 @@ export const PAGES = {
     path: 'landscape',
     meta: {
       title: 'Landscape wallpapers',
-      description: 'Mountain ranges, deserts and auroras as phone wallpapers in 1440x2560.',
+      description: 'Mountain ranges, deserts and auroras as phone wallpapers, cut to fit your phone.',
       preload: PAGE_ART.landscape,
     },
   },
@@ -128,7 +128,7 @@ export const PAGES = {
     path: 'apps',
     meta: {
       title: 'The mobile app',
-      description: 'Wallpapers on your phone: 1000+ HD wallpapers, daily new designs, easy to use.',
+      description: 'Every wallpaper of the store on your phone: HD wallpapers, new designs, easy to use.',
     },
   },
   cart: { ...browserPage, path: 'cart/:id', meta: { title: 'Your cart', description: 'The wallpapers in your cart.' } },

@@ -9,3 +9,6 @@ export const WebVitalSchema = z.object({
   navigationType: text().max(40),
 });
 export type WebVital = z.infer<typeof WebVitalSchema>;
+
+/** One page view's figures at once, as the web app sends them; a single figure is still taken. */
+export const WebVitalsBodySchema = z.union([WebVitalSchema, z.array(WebVitalSchema).min(1).max(10)]);

@@ -269,7 +269,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await visit(page, s.store.baseUrl);
     const card = page.locator(`article[data-item-id="${itemId}"]`);
     await card.getByText('Live', { exact: true }).waitFor();
-    await card.locator('button.item-preview').click();
+    await card.getByRole('button', { name: /^Preview / }).click();
     await page.waitForFunction(
       (el) => el instanceof HTMLVideoElement && el.currentTime > 0 && el.muted,
       await card.locator('video').elementHandle(),

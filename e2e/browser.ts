@@ -45,3 +45,11 @@ export async function visit(page: Page, url: string): Promise<Response | null> {
   await waitForApp(page);
   return response;
 }
+
+/** The number the navbar's cart shows (drawn from its data-count), 0 while it shows none. */
+export function cartCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const badge = document.querySelector<HTMLElement>('[data-testid="cart-count"]');
+    return badge && !badge.hidden ? Number(badge.dataset.count) : 0;
+  });
+}

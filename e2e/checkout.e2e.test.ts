@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
-import { visit, waitForApp } from './browser.ts';
+import { cartCount, visit, waitForApp } from './browser.ts';
 import { linksInOutbox } from './outbox.ts';
 
 /** The master file of an item as stored on disk: what a buyer must receive byte for byte. */
@@ -62,7 +62,7 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
     for (const item of paid)
       await page.locator(`ul[aria-label="Purchased wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
-    expect(await page.getByTestId('cart-count').count()).toBe(0);
+    expect(await cartCount(page)).toBe(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
-import { visit } from './browser.ts';
+import { cartCount, visit } from './browser.ts';
 
 describe.skipIf(!chromiumPath)('home page in Chromium', () => {
   const s = useStoreSession();
@@ -73,8 +73,7 @@ describe.skipIf(!chromiumPath)('home page in Chromium', () => {
 
     // The server renders every visitor's navbar with an empty cart; this browser's count replaces it.
     await visit(page, s.store.baseUrl);
-    await page.getByTestId('cart-count').waitFor();
-    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+    await expect.poll(() => cartCount(page)).toBe(1);
     await page.getByRole('searchbox').fill('sky');
     await page.getByRole('searchbox').press('Enter');
     await page.waitForURL('**/search?q=sky');

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile preset, simulated slow 4G and 4x CPU) five times on
- * /, /landscape, /item/0 and a search of the production build with the demo catalogue, each
+ * /, /landscape, the carousel (/item/0), a wallpaper's own page and a search of the production
+ * build with the demo catalogue, each
  * page twice in the same run: as shipped, and with JavaScript blocked, which is what the server
  * renders and the limit of what the page can do. Prints medians, the ratio of each timing to
  * its no-JavaScript twin, and the JavaScript each page loads (gzip and brotli, from the build).
@@ -17,18 +18,21 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium, launchBrowser } from '../e2e/browser.ts';
 import { measureTap, type TapTarget } from './first-tap.ts';
+import type { Item } from '../contract/item.ts';
+import { itemPagePath } from '../contract/item-url.ts';
 import { ROOT, startStore } from '../e2e/store.ts';
 
-const PAGES = ['/', '/landscape', '/item/0', '/search?q=sky'];
 const HEARTS = '.item-card__heart';
+/** The newest wallpaper's own page, known once the store runs. */
+const ITEM_PAGE = '{item page}';
 const TAPS: TapTarget[] = [
   { label: 'heart', path: '/', control: HEARTS, answer: 'pressed' },
   { label: 'heart', path: '/landscape', control: HEARTS, answer: 'pressed' },
-  { label: 'heart', path: '/item/0', control: '.favourite-button', answer: 'pressed' },
+  { label: 'heart', path: ITEM_PAGE, control: '.favourite-button', answer: 'pressed' },
   { label: 'heart', path: '/search?q=sky', control: HEARTS, answer: 'pressed' },
   {
     label: 'home screen',
-    path: '/item/0',
+    path: ITEM_PAGE,
     control: '.phone-preview__toggle button:last-child',
     second: '.phone-preview__toggle button:first-child',
     answer: 'pressed',
@@ -81,6 +85,10 @@ execFileSync(process.execPath, ['scripts/seed.ts'], {
   stdio: 'ignore',
 });
 const store = await startStore({ dataDir });
+const [newest] = (await (await fetch(`${store.baseUrl}/api/items?limit=1`)).json()) as Item[];
+const itemPage = itemPagePath(newest!);
+const PAGES = ['/', '/landscape', '/item/0', itemPage, '/search?q=sky'];
+for (const target of TAPS) if (target.path === ITEM_PAGE) target.path = itemPage;
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

@@ -40,7 +40,7 @@ async function armTimer(page: Page, control: Locator, answer: TapTarget['answer'
       const answered = () =>
         answer === 'pressed'
           ? document.querySelector(`[${mark}]`)?.getAttribute('aria-pressed') === 'true'
-          : Number(document.querySelector('[data-testid="cart-count"]')?.textContent) > 0;
+          : Number(document.querySelector<HTMLElement>('[data-testid="cart-count"]:not([hidden])')?.dataset.count) > 0;
       const w = window as unknown as { tapTime?: Promise<number> };
       w.tapTime = new Promise((resolve) => {
         let touched: number | undefined;
@@ -56,10 +56,20 @@ async function armTimer(page: Page, control: Locator, answer: TapTarget['answer'
   );
 }
 
+/** A tap that shows no answer in this long is reported as failed. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
 async function tapAndTime(page: Page, control: Locator, answer: TapTarget['answer']): Promise<number> {
   await armTimer(page, control, answer);
   await control.tap();
-  return page.evaluate(() => (window as unknown as { tapTime: Promise<number> }).tapTime);
+  return page.evaluate(
+    (timeout) =>
+      Promise.race([
+        (window as unknown as { tapTime: Promise<number> }).tapTime,
+        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the tap showed no answer')), timeout)),
+      ]),
+    ANSWER_TIMEOUT_MS,
+  );
 }
 
 /** One fresh visit: the first tap's time and, unless the answer left the page, a second tap's. */

@@ -160,8 +160,8 @@ export async function buildApp(deps: AppDependencies) {
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      // Lists say where the next page is and how many there are in these headers.
-      exposedHeaders: ['Link', 'X-Total-Count'],
+      // Lists say where the next page is and how many there are, a search what it was answered for, in these headers.
+      exposedHeaders: ['Link', 'X-Total-Count', 'X-Search-Suggestion'],
       maxAge: 600,
     });
   }

@@ -49,7 +49,7 @@ const EnvSchema = z
       .max(30 * 86_400)
       .default(3600),
     ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
-    VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
     PAYPAL_CLIENT_ID: z.string().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),

@@ -107,7 +107,9 @@ describe('pages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Neon &lt;Harbor&gt; wallpaper — Test Walls</title>');
     expect(page.body).toContain(`<link rel="canonical" href="https://shop.example.com${own}" />`);
-    expect(page.body).toContain(`<link rel="preload" as="image" href="/images/items/${newest.itemId}/abc-thumb-360.avif"`);
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="/images/items/${newest.itemId}/abc-thumb-360.avif"`,
+    );
     // The carousel's position is the newest item today; its canonical address is the item's own.
     expect((await ctx.app.inject({ url: '/item/0' })).body).toContain(
       `<link rel="canonical" href="https://shop.example.com${own}" />`,
@@ -285,9 +287,27 @@ describe('POST /api/vitals', () => {
       .from(webVitals);
     expect(rows).toEqual([{ name: 'LCP', value: 812.5, path: '/' }]);
 
+    // A page view's figures in one request, as the web app sends them when the page is hidden.
+    const batch = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/vitals',
+      payload: ['FCP', 'INP', 'CLS'].map((name) => ({
+        name,
+        value: 0.05,
+        rating: 'good',
+        path: '/landscape',
+        navigationType: 'navigate',
+      })),
+    });
+    expect(batch.statusCode).toBe(204);
+    const stored = await ctx.db.select({ name: webVitals.name, path: webVitals.path }).from(webVitals);
+    expect(stored.filter((row) => row.path === '/landscape').map((row) => row.name)).toEqual(['FCP', 'INP', 'CLS']);
+
     for (const payload of [
       { name: 'XYZ', value: 1, rating: 'good', path: '/', navigationType: 'navigate' },
       { name: 'CLS', value: -1, rating: 'good', path: '/', navigationType: 'x' },
+      [],
+      Array.from({ length: 11 }, () => ({ name: 'CLS', value: 0, rating: 'good', path: '/', navigationType: 'x' })),
       'not json',
     ]) {
       const bad = await ctx.app.inject({

@@ -288,9 +288,9 @@ describe('hostile input', () => {
   it('never answers 5xx at a page address, and none with a malformed parameter is a page', async () => {
     const statuses: string[] = [];
     for (const page of Object.values(PAGES)) {
-      const names = [...page.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+      const names = [...page.path.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
       const fill = (hostile?: { name: string; value: string }) =>
-        `/${page.path.replace(/:(\w+)/g, (_, name: string) =>
+        `/${page.path.replace(/:(\w+)\??/g, (_, name: string) =>
           hostile?.name === name ? encode(hostile.value) : name === 'index' ? '0' : '20261101_0000_aaaaaaaa',
         )}`;
       const plain = await send(`GET ${fill()}`, { method: 'GET', url: fill() });
@@ -310,7 +310,8 @@ describe('hostile input', () => {
         }
       }
     }
-    expect(statuses.filter((line) => !line.endsWith(' 200'))).toEqual([]);
+    // A wallpaper's page under another slug moves to its own (301); every other plausible address is a page.
+    expect(statuses.filter((line) => !line.endsWith(' 200') && !line.endsWith(' 301'))).toEqual([]);
     expect(outcomes.filter((outcome) => outcome.status >= 500).map((outcome) => outcome.label)).toEqual([]);
   });
 

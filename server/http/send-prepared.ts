@@ -51,6 +51,7 @@ export function sendPrepared(
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
   if (answer.total !== undefined) reply.header('x-total-count', String(answer.total));
   if (answer.next) reply.header('link', nextLink(request, answer.next));
+  if (answer.suggestion) reply.header('x-search-suggestion', encodeURIComponent(answer.suggestion));
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag))
     return reply.code(304).send();
   const encoding = negotiate(request.headers['accept-encoding']);

@@ -76,11 +76,14 @@ export class AdminItemsService {
       await buffer(await this.deps.storage.get(body.thumbnailKey)),
     );
     const base = slugify(body.name, 'wallpaper');
+    // Each file's own size, read from it: what the form says is only the image's, and may be wrong.
+    const sizeOf = ({ width, height }: { width: number; height: number }) => `${width}x${height}`;
+    const imageSize = sizeOf(await this.deps.media.measure(await this.deps.storage.get(image.key)));
     const downloads: StoredDownload[] = [
       {
         key: image.key,
-        name: `${base}-${body.dimensions}.${image.key.split('.').pop()}`,
-        dimensions: body.dimensions,
+        name: `${base}-${imageSize}.${image.key.split('.').pop()}`,
+        dimensions: imageSize,
         contentType: image.contentType,
       },
       ...(video
@@ -88,7 +91,11 @@ export class AdminItemsService {
             {
               key: video.key,
               name: `${base}-live.${video.key.split('.').pop()}`,
-              dimensions: body.dimensions,
+              dimensions: sizeOf(
+                await this.deps.media.videoSize(await this.deps.storage.get(video.key)).catch(() => {
+                  throw new DomainError('invalid', 'The video could not be read: upload it again.');
+                }),
+              ),
               contentType: video.contentType,
             },
           ]

@@ -10,6 +10,7 @@ import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared
 import { AnswerCache } from './answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { toPublicItem } from './item-view.ts';
+import { closestWord, wordsOf } from './spelling.ts';
 
 /**
  * The old clients name themes by their route ('Painting' for anime, 'City' for minimalistic).
@@ -72,6 +73,10 @@ export function toPrefixQuery(text: string): string | undefined {
     ?.slice(0, 8);
   return words?.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 }
+
+/** Words of a search put right at most, and the wallpapers whose words each is compared with. */
+const SPELLED_WORDS = 4;
+const SPELLING_CANDIDATES = 20;
 
 /** The NOTIFY channel on which every process announces its catalogue writes. */
 export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
@@ -327,6 +332,21 @@ export class CatalogueService {
         candidates: SEARCH_CANDIDATES,
       });
       if (rows.length === 0 && skip === 0) {
+        const suggestion = await this.didYouMean(text);
+        const meant = suggestion && toPrefixQuery(suggestion);
+        if (meant) {
+          const corrected = await this.items.search(meant, filter, {
+            limit: paging.limit,
+            offset: 0,
+            candidates: SEARCH_CANDIDATES,
+          });
+          if (corrected.rows.length > 0)
+            return {
+              body: fitting(corrected.rows.map(this.toItem)),
+              total: corrected.total ?? corrected.rows.length,
+              suggestion,
+            };
+        }
         const near = await this.items.similar(text.trim().toLowerCase(), filter, { limit: paging.limit, offset: 0 });
         return { body: near.map(this.toItem), total: near.length };
       }
@@ -338,6 +358,23 @@ export class CatalogueService {
         total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
       };
     });
+  }
+
+  /**
+   * The search the visitor probably meant when theirs found nothing: each word put right from
+   * the words of the wallpapers spelled most like it ('moutains' → 'mountains'), or undefined
+   * when no word needed it or one could not be put right.
+   */
+  private async didYouMean(text: string): Promise<string | undefined> {
+    const words = wordsOf(text).slice(0, SPELLED_WORDS);
+    const meant = await Promise.all(
+      words.map(async (word) => {
+        const known = [...new Set((await this.items.wordsLike(word, SPELLING_CANDIDATES)).flatMap(wordsOf))];
+        return closestWord(word, known);
+      }),
+    );
+    if (meant.some((word) => word === undefined) || meant.every((word, i) => word === words[i])) return undefined;
+    return meant.join(' ');
   }
 
   countAll(): Promise<number> {

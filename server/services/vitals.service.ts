@@ -9,7 +9,7 @@ export class VitalsService {
     this.vitals = vitals;
   }
 
-  record(vital: WebVital): Promise<void> {
-    return this.vitals.insert(vital);
+  record(vitals: WebVital[]): Promise<void> {
+    return this.vitals.insert(vitals);
   }
 }

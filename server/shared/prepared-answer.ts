@@ -23,19 +23,21 @@ export interface PreparedAnswer extends ListPosition {
 export interface ListPosition {
   next?: string | undefined;
   total?: number | undefined;
+  /** The words a search was answered for when its own found nothing ('did you mean'). */
+  suggestion?: string | undefined;
 }
 
 export async function prepareAnswer(body: Buffer, position: ListPosition = {}): Promise<PreparedAnswer> {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const { next, total } = position;
-  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag, next, total };
+  const { next, total, suggestion } = position;
+  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag, next, total, suggestion };
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
     gzip(body, { level: 6 }),
   ]);
-  return { plain: body, br, gzip: gz, etag, next, total };
+  return { plain: body, br, gzip: gz, etag, next, total, suggestion };
 }
 
 /** Bytes the answer holds in memory, for the cache's budget. */

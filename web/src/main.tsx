@@ -1,14 +1,17 @@
 /**
- * The entry, kept tiny (decision 031). A page rendered on the server paints and works without
- * JavaScript (links, the search form), so the app (React, the router, the query cache) is not
- * fetched for a first look: it starts at the visitor's first sign of use (a touch, the pointer,
- * a key, the wheel, focus), or once the page has loaded and its first-view images are on
- * screen when the page needs it to be whole: for a visitor whose cart, account, hearts or phone
- * change what it shows (the visitor mark says so), or when the server left part of it to the
- * browser. A click made before the app answers is replayed on the same element once the page
- * is hydrated. A page the browser draws itself starts the app at once.
+ * The entry, kept tiny (decisions 031, 034). A page rendered on the server paints and works
+ * without JavaScript (links, the search form), so the app (React, the router, the query cache)
+ * is not fetched for a first look: it starts at the visitor's first sign of use, or once the
+ * page has loaded and its first-view images are on screen when the page needs it to be whole:
+ * for a visitor whose cart, account, hearts or phone change what it shows (the visitor mark
+ * says so), or when the server left part of it to the browser. Until it runs, the page answers
+ * taps itself (early-answers.ts) and shows the visitor's clock and phone (early-phone.ts); what
+ * was tapped is replayed once the page is hydrated. A page the browser draws itself starts the
+ * app at once.
  */
 import './styles.css';
+import { answerEarly, replayEarlyActions } from './lib/early-answers.ts';
+import { drawForThisPhone } from './lib/early-phone.ts';
 import { firstViewPainted } from './lib/first-view-painted.ts';
 import { hasVisitorMark } from './lib/visitor-mark.ts';
 
@@ -16,26 +19,33 @@ import { hasVisitorMark } from './lib/visitor-mark.ts';
 const PAINT_PATIENCE_MS = 1000;
 /** How long reporting this view's vitals may wait for the browser to be idle. */
 const IDLE_PATIENCE_MS = 3000;
+/** A finger down may be a tap: its click, and the frame that answers it, come first (a tap takes well under this). */
+const TAP_PATIENCE_MS = 400;
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'];
-/** Clicks the browser itself carries out without the app: links, form controls, submit buttons. */
-const NATIVE_CLICKS = 'a[href], input, select, textarea, label, summary, button[type="submit"]';
-
-let clickedEarly: Element | undefined;
-const rememberClick = (event: Event) => {
-  const target = event.target instanceof Element ? event.target : undefined;
-  clickedEarly = target && !target.closest(NATIVE_CLICKS) ? target : undefined;
-};
 
 let started = false;
 function start() {
   if (started) return;
   started = true;
-  for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+  for (const type of INTENT_EVENTS) removeEventListener(type, onIntent, true);
+  removeEventListener('click', startAfterFrame, true);
   void import('./app/start.tsx').then(() => {
-    removeEventListener('click', rememberClick, true);
-    if (clickedEarly?.isConnected)
-      clickedEarly.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    stopClock();
+    replayEarlyActions();
   });
+}
+
+/** Starts the app once the frame now being drawn (a tap's answer) is on screen. */
+const startAfterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+
+/**
+ * A touch may be the start of a tap: starting the app then would put its work between the
+ * finger and the frame that answers the tap. The app starts after the click's answer instead.
+ */
+function onIntent(event: Event) {
+  if (event.type === 'touchstart' || (event instanceof PointerEvent && event.pointerType === 'touch'))
+    setTimeout(startAfterFrame, TAP_PATIENCE_MS);
+  else start();
 }
 
 const root = document.getElementById('root');
@@ -52,12 +62,16 @@ const afterPaint = () =>
     whenIdle(
       () => void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals()),
     );
-    if (incomplete || (await hasVisitorMark())) requestAnimationFrame(() => setTimeout(start, 0));
+    if (incomplete || (await hasVisitorMark())) startAfterFrame();
   });
 
+let stopClock = () => {};
 if (root?.hasChildNodes()) {
-  for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
-  addEventListener('click', rememberClick, true);
+  // In the frame about to be drawn, as a task of its own after this one.
+  requestAnimationFrame(() => (stopClock = drawForThisPhone()));
+  answerEarly();
+  for (const type of INTENT_EVENTS) addEventListener(type, onIntent, { capture: true, passive: true });
+  addEventListener('click', startAfterFrame, true);
 } else start();
 if (document.readyState === 'complete') afterPaint();
 else addEventListener('load', afterPaint, { once: true });

@@ -226,6 +226,26 @@ export class ItemsRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * The names and tags (as one text each) of the published items holding a word spelled like
+   * `word`, closest first: where a search's 'did you mean' looks for the word it was meant to be.
+   * The trigram index answers with a lower bar than `similar` sets, since one slip in a short
+   * word already leaves few trigrams in common.
+   */
+  async wordsLike(word: string, limit: number): Promise<string[]> {
+    const words = sql<string>`items_words(${items.name}, ${items.tags})`;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
+      const rows = await tx
+        .select({ words })
+        .from(items)
+        .where(and(published({}), sql`${word} <% ${words}`))
+        .orderBy(sql`word_similarity(${word}, ${words}) desc`)
+        .limit(limit);
+      return rows.map((row) => row.words);
+    });
+  }
+
   /** Published items whose name or tags hold a word spelled like `text` (pg_trgm), closest first. */
   async similar(text: string, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<ItemRow[]> {
     const words = sql`items_words(${items.name}, ${items.tags})`;

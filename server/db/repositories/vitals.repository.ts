@@ -10,7 +10,7 @@ export class VitalsRepository {
     this.db = db;
   }
 
-  async insert(vital: WebVital): Promise<void> {
-    await this.db.insert(webVitals).values(vital);
+  async insert(vitals: WebVital[]): Promise<void> {
+    await this.db.insert(webVitals).values(vitals);
   }
 }

@@ -40,6 +40,8 @@ export interface Media {
   image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput>;
   /** Width and height from an image's header, without decoding its pixels. Throws for non-images. */
   measure(input: NodeJS.ReadableStream): Promise<ClipSize>;
+  /** A video's width and height as it plays (its rotation applied), from its first frame. */
+  videoSize(input: NodeJS.ReadableStream): Promise<ClipSize>;
   /**
    * Decodes every pixel of an image (scaled down as it is read, so memory stays small); throws
    * when its data is cut short or broken, as a header with no picture behind it is.

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '../../../contract/constants.ts';
 import type { FocalPoint } from '../../../contract/device-crop.ts';
@@ -164,6 +166,21 @@ export class SharpFfmpegMedia implements Media {
 
   frame(input: Buffer, size: ClipSize): Promise<Buffer> {
     return sharp(input).resize(size.width, size.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+  }
+
+  async videoSize(input: NodeJS.ReadableStream): Promise<ClipSize> {
+    // An MP4 may keep its index at the end: ffmpeg reads it from a file, where it can seek.
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'probe-'));
+    const [video, frame] = [path.join(dir, 'input'), path.join(dir, 'frame.png')] as [string, string];
+    try {
+      await pipeline(input, fs.createWriteStream(video));
+      await this.run(['-i', video, '-frames:v', '1', frame]);
+      const { width, height } = await sharp(frame).metadata();
+      if (!width || !height) throw new Error('The video has no frame');
+      return { width, height };
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   }
 
   async livePreview(video: Buffer, size: ClipSize, seconds: number): Promise<{ poster: Buffer; clip: Buffer }> {

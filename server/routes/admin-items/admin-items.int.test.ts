@@ -268,7 +268,7 @@ describe('admin item writes', () => {
       '-f',
       'lavfi',
       '-i',
-      'testsrc=size=720x1280:rate=24',
+      'testsrc=size=540x960:rate=24',
       '-f',
       'lavfi',
       '-i',
@@ -298,7 +298,7 @@ describe('admin item writes', () => {
         freeDownload: false,
         photoType: 'live',
         tags: ['minimalistic'],
-        dimensions: '720x1280',
+        dimensions: '1440x2560',
         thumbnailKey,
         imageKey,
         videoKey,
@@ -317,6 +317,8 @@ describe('admin item writes', () => {
       )
       .toMatch(/preview\.mp4$/);
     expect(item!.downloadList.map((d) => d.name)).toEqual(['test-pattern-720x1280.jpg', 'test-pattern-live.mp4']);
+    // Each file's own size, read from the file, whatever the form said.
+    expect(item!.downloadList.map((d) => d.dimensions)).toEqual(['720x1280', '540x960']);
     expect((await ctx.app.inject({ url: `/images/items/${id}/${item!.poster}` })).headers['content-type']).toBe(
       'image/webp',
     );

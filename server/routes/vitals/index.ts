@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WebVitalSchema } from '../../../contract/vitals.ts';
+import { WebVitalsBodySchema } from '../../../contract/vitals.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { VitalsService } from '../../services/vitals.service.ts';
 
@@ -10,15 +10,19 @@ export const vitalsRoutes: FastifyPluginAsyncZod<{ vitals: VitalsService; perMin
   app.post(
     '/api/vitals',
     {
-      bodyLimit: 2048,
-      // A page view sends a handful; more from one address is someone filling the table.
+      bodyLimit: 8192,
+      // A page view sends one batch; more from one address is someone filling the table.
       preHandler: rateLimited(app, [
         { name: 'vitals:ip', max: perMinute, timeWindow: '1 minute', key: (request) => request.ip },
       ]),
-      schema: { tags: ['vitals'], summary: 'Stores one web-vitals measurement of a page view', body: WebVitalSchema },
+      schema: {
+        tags: ['vitals'],
+        summary: "Stores a page view's web-vitals figures (a batch, or one figure)",
+        body: WebVitalsBodySchema,
+      },
     },
     async (request, reply) => {
-      await vitals.record(request.body);
+      await vitals.record([request.body].flat());
       return reply.code(204).send();
     },
   );

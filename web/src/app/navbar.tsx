@@ -48,11 +48,14 @@ export function Navbar({ storeName }: { storeName: string }) {
             aria-label={`Cart, ${totalCount} ${totalCount === 1 ? 'item' : 'items'}`}
           >
             <Icon name="cart" />
-            {totalCount > 0 && (
-              <span className="icon-button__count" data-testid="cart-count">
-                {totalCount}
-              </span>
-            )}
+            {/* The count is drawn from data-count (CSS), so the page can count an item added before the app runs. */}
+            <span
+              className="icon-button__count"
+              data-testid="cart-count"
+              data-count={totalCount}
+              hidden={totalCount === 0}
+              aria-hidden="true"
+            />
           </Link>
           <button
             type="button"

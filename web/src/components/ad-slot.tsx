@@ -4,10 +4,18 @@ import { usePublicConfig } from '../lib/use-public-config.ts';
 
 type Slot = 'home-top' | 'home-bottom' | 'download' | 'help';
 
-const HOUSE_ADS: Record<Slot, { title: string; text: string; to: string; cta: string }> = {
+/** The store's own promotion, shown where no ad network is configured. */
+export interface HousePromotion {
+  title: string;
+  text: string;
+  to: string;
+  cta: string;
+}
+
+const HOUSE_ADS: Record<Slot, HousePromotion> = {
   'home-top': {
     title: 'Wallpapers in your pocket',
-    text: 'The PaletteWall app brings 1000+ HD wallpapers and daily new designs to your phone.',
+    text: 'The PaletteWall app brings the whole store and every new design to your phone.',
     to: '/apps',
     cta: 'Get the app',
   },
@@ -18,10 +26,10 @@ const HOUSE_ADS: Record<Slot, { title: string; text: string; to: string; cta: st
     cta: 'Browse minimalistic',
   },
   download: {
-    title: 'More like this',
-    text: 'Mountain ranges, deserts and auroras, drawn for phone screens.',
-    to: '/landscape',
-    cta: 'Browse landscapes',
+    title: 'More wallpapers',
+    text: 'The newest designs, one at a time.',
+    to: '/item/0',
+    cta: 'See the newest',
   },
   help: {
     title: 'Anime skies',
@@ -64,11 +72,11 @@ function NetworkAd({ clientId, slot }: { clientId: string; slot: Slot }) {
 
 /**
  * An advertising slot. With an ad client configured it holds a network unit; otherwise the
- * store's own promotion, so the layout never shows an empty box and nothing calls third parties.
+ * store's own promotion (the slot's, or `house` where the page knows a better one), so the
+ * layout never shows an empty box and nothing calls third parties.
  */
-export function AdSlot({ slot }: { slot: Slot }) {
+export function AdSlot({ slot, house = HOUSE_ADS[slot] }: { slot: Slot; house?: HousePromotion }) {
   const { adClientId } = usePublicConfig();
-  const house = HOUSE_ADS[slot];
   return (
     <aside className="ad-slot" aria-label="Advertisement">
       {adClientId ? (

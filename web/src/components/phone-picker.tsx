@@ -20,8 +20,9 @@ export function PhonePicker() {
 
   return (
     <div className="phone-picker">
-      <label htmlFor={`${id}-screen`} className="phone-picker__label">
-        Your phone{detected && <span className="phone-picker__detected"> (detected)</span>}
+      {/* '(detected)' is drawn from data-detected, which the entry sets before the app runs (decision 034). */}
+      <label htmlFor={`${id}-screen`} className="phone-picker__label" data-detected={detected || undefined}>
+        Your phone
       </label>
       <select
         id={`${id}-screen`}

@@ -43,10 +43,11 @@ async function send(method: string, path: string, body?: unknown): Promise<{ dat
 
 const request = async <T>(method: string, path: string, body?: unknown) => (await send(method, path, body)).data as T;
 
-/** One page of a list: its items and how many the whole list holds (`X-Total-Count`). */
+/** One page of a list: its items, how many the whole list holds (`X-Total-Count`) and, for a search answered for other words than it was asked, those words. */
 export interface ListPage<T> {
   items: T[];
   total: number;
+  suggestion?: string;
 }
 
 export const api = {
@@ -55,7 +56,12 @@ export const api = {
     const { data, headers } = await send('GET', path);
     const items = data as T[];
     const total = headers.get('x-total-count');
-    return { items, total: total ? Number(total) : items.length };
+    const suggestion = headers.get('x-search-suggestion');
+    return {
+      items,
+      total: total ? Number(total) : items.length,
+      ...(suggestion && { suggestion: decodeURIComponent(suggestion) }),
+    };
   },
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),

@@ -18,6 +18,17 @@ describe('the phone kept on the account', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("does not replace the phone this browser detects: a size chosen on another device stays that device's", async () => {
+    // An iPhone 15's browser: 393×852 CSS pixels at 3x.
+    vi.stubGlobal('screen', { width: 393, height: 852 });
+    vi.stubGlobal('devicePixelRatio', 3);
+    vi.resetModules();
+    const fresh = await import('./phone-screen.ts');
+    vi.stubGlobal('fetch', vi.fn());
+    fresh.syncPhoneWithAccount({ ...user, phoneScreen: '1080x2400' });
+    expect(stored()).toBeNull();
+  });
+
   it("is replaced by the browser's own choice, which is saved to the account", () => {
     localStorage.setItem('phone-screen', JSON.stringify({ width: 1080, height: 2400 }));
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));

@@ -60,13 +60,14 @@ function choose(screen: ChosenScreen) {
 }
 
 /**
- * Brings this browser and the account into step when a user signs in: a browser without a
- * phone takes the account's, and a browser's own choice is saved to the account.
+ * Brings this browser and the account into step when a user signs in: a browser that neither
+ * chose a phone nor detects one takes the account's (detection on the device itself wins over
+ * a size remembered from another device), and a browser's own choice is saved to the account.
  */
 export function syncPhoneWithAccount(user: PublicUser): void {
   const local = chosenScreen.get();
   const [width, height] = (user.phoneScreen ?? '').split('x').map(Number);
-  if (!local && fitsSide(width) && fitsSide(height)) chosenScreen.set({ width, height });
+  if (!local && !detect() && fitsSide(width) && fitsSide(height)) chosenScreen.set({ width, height });
   else if (local && sizeOf(local) !== user.phoneScreen) void saveToAccount(local);
 }
 

@@ -40,6 +40,7 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
   return {
     items: first.data ? items : undefined,
     total,
+    suggestion: first.data?.suggestion,
     isPending: first.isPending,
     error: first.error,
     isFetching: pages.some((page) => page.isFetching),

@@ -14,7 +14,7 @@ export function FavouriteButton({ item, className = '' }: { item: Item; classNam
       aria-label={on ? `Remove ${item.name} from favourites` : `Add ${item.name} to favourites`}
       onClick={() => void favourites.toggle(item)}
     >
-      <Icon name="heart" size={22} filled={on} />
+      <Icon name="heart" size={22} />
     </button>
   );
 }

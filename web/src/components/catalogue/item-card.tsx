@@ -44,6 +44,7 @@ export function ItemCard({ item, eager = false }: { item: Item; eager?: boolean 
           <button
             type="button"
             className="item-card__action"
+            data-adds-to-cart={item.itemId}
             onClick={() => actions.addToCart(item)}
             aria-label={`${formatUsd(item.price)}: add ${item.name} to cart`}
           >

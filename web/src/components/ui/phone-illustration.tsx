@@ -91,7 +91,7 @@ const screens: Record<PhoneScreen, (sky: string) => ReactNode> = {
       <text x="28" y="58" fontSize="11" fontWeight="700" fill="#17141f">
         Downloads
       </text>
-      <Row y={68} label="dawn-peaks-1440x2560.jpg" strong />
+      <Row y={68} label="dawn-peaks.jpg" strong />
       <Row y={96} label="city-guide.pdf" />
       <Row y={124} label="notes.txt" />
       <Tap x={80} y={79} r={12} />

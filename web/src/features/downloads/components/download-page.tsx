@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '../../../../../contract/constants.ts';
+import { itemPagePath } from '../../../../../contract/item-url.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toast.ts';
 import { useStoreName } from '../../../lib/use-public-config.ts';
@@ -41,16 +42,21 @@ export function DownloadPage() {
     downloadLink: sentToPhone.data.downloadLink,
     downloadName: sentToPhone.data.downloadName,
   };
-  const { data: item, isPending, isError } = useItem(id);
+  // Opened from a code, the page's item is the code's (an unknown code names none).
+  const { data: item, isPending, isError } = useItem(phoneCode ? sentToPhone.data?.itemId : id);
   const library = useLibrary();
   const ownedFile = library.data?.find((entry) => entry.itemId === id)?.downloads[0];
   const target =
     passed ??
     sent ??
     (ownedFile ? { downloadLink: ownedFile.link, downloadName: ownedFile.name } : item && downloadStateFor(item));
-  const { screen: ownScreen } = usePhoneScreen();
+  // This phone's own screen (chosen here or detected) wins over the one chosen on the desktop;
+  // without one, the desktop's becomes this phone's choice, so the picker and the button agree.
+  const { screen, choose } = usePhoneScreen();
   const [sentWidth, sentHeight] = (sentToPhone.data?.screen ?? '').split('x').map(Number);
-  const screen = sentWidth && sentHeight ? { width: sentWidth, height: sentHeight } : ownScreen;
+  useEffect(() => {
+    if (!screen && sentWidth && sentHeight) choose({ width: sentWidth, height: sentHeight });
+  }, [screen, sentWidth, sentHeight, choose]);
   const phoneFile =
     target && screen && id
       ? {
@@ -105,16 +111,32 @@ export function DownloadPage() {
     );
   }
 
+  // Thanked only once something was downloaded: opened directly or from a code, nothing has been yet.
+  const downloaded = passed !== undefined || status !== 'idle';
   return (
     <section className="section download-page">
-      <h1 className="page-title">Thanks For Downloading</h1>
-      {item && <p className="download-page__name">{item.name}</p>}
+      <h1 className="page-title">{downloaded ? 'Thanks For Downloading' : 'Your download'}</h1>
+      {item && (
+        <p className="download-page__name">
+          <Link to={itemPagePath(item)}>{item.name}</Link>
+        </p>
+      )}
       <p className="download-page__status" role="status">
         {status === 'downloading' && 'Your download is starting…'}
         {status === 'done' && 'Saved. Check your downloads.'}
         {status === 'failed' && 'The download did not finish. Try again below.'}
       </p>
-      <AdSlot slot="download" />
+      <AdSlot
+        slot="download"
+        {...(item && {
+          house: {
+            title: 'More like this',
+            text: `Wallpapers that share ${item.name}'s themes and colours.`,
+            to: itemPagePath(item),
+            cta: 'See similar wallpapers',
+          },
+        })}
+      />
       {target && <PhonePicker />}
       <div className="download-page__actions">
         <button
@@ -123,7 +145,7 @@ export function DownloadPage() {
           disabled={!target || status === 'downloading'}
           onClick={() => target && void start(target)}
         >
-          <Icon name="download" /> Download It Again
+          <Icon name="download" /> {downloaded ? 'Download It Again' : 'Download'}
         </button>
         {phoneFile && screen && (
           <button

@@ -28,7 +28,7 @@ export function HomePage() {
       <section className="hero">
         <div className="hero__inner">
           <div className="hero__text">
-            <p className="hero__eyebrow">Static &amp; live wallpapers in 1440×2560</p>
+            <p className="hero__eyebrow">Static &amp; live wallpapers, cut to fit your phone</p>
             <h1 className="hero__title">Personalize Your Smartphone With Wallpapers</h1>
             <p className="hero__lead">
               Hand-picked anime, landscape and minimalistic designs. Many are free; the rest cost less than a coffee.
@@ -70,8 +70,8 @@ export function HomePage() {
             Experience the Power of Pattern
           </h2>
           <p>
-            Every wallpaper is drawn for a phone screen: 1440×2560 pixels, calm where your clock sits, sharp on any
-            display.
+            Every wallpaper is drawn for a phone screen: calm where your clock sits, sharp on any display, and cut to
+            your phone&apos;s exact screen when you download it.
           </p>
         </div>
       </section>
@@ -103,9 +103,8 @@ export function HomePage() {
         </p>
         <h3>Start with the right size</h3>
         <p>
-          Phone screens are tall: most are between 9:16 and 9:19.5. Our wallpapers are 1440×2560 pixels, enough for the
-          sharpest displays, and the phone crops the sides a little on taller screens. Keep the subject near the middle
-          and nothing important is lost.
+          Phone screens are tall: most are between 9:16 and 9:19.5. &lsquo;For my phone&rsquo; cuts a wallpaper to your
+          screen&apos;s exact pixels around what matters in it, so nothing important is lost at the edges.
         </p>
         <h3>Leave room for the clock and your icons</h3>
         <p>

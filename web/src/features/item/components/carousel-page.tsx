@@ -93,10 +93,9 @@ export function CarouselPage() {
     move(end < start ? 1 : -1);
   };
   // A click anywhere on a side card, its buttons included, brings it to the middle first.
-  const bringForward = (position: number) => (event: MouseEvent) => {
+  const stopClick = (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    goTo(position);
   };
 
   const slides = [];
@@ -111,7 +110,14 @@ export function CarouselPage() {
         data-offset={o}
         style={{ '--offset': o, '--distance': distance, zIndex: 10 - distance } as CSSProperties}
         aria-hidden={o !== 0 || undefined}
-        onClickCapture={o !== 0 ? bringForward(index + o) : undefined}
+        onClickCapture={
+          o !== 0
+            ? (event) => {
+                stopClick(event);
+                goTo(index + o);
+              }
+            : undefined
+        }
       >
         <WallpaperCard item={item} eager={o === 0} inactive={o !== 0} />
       </div>,
@@ -164,9 +170,7 @@ export function CarouselPage() {
       </p>
       <p id="carousel-hint" className="carousel__hint">
         <span className="carousel__hint--touch">Swipe left or right for the next wallpaper.</span>
-        <span className="carousel__hint--pointer">
-          Use the arrows, the ← and → keys, or click a card at the side.
-        </span>
+        <span className="carousel__hint--pointer">Use the arrows, the ← and → keys, or click a card at the side.</span>
       </p>
       {current && <ItemPanel item={current} />}
     </section>

@@ -31,10 +31,7 @@ export function ItemPanel({ item }: { item: Item }) {
   const downloadForPhone = async () => {
     if (!source || !screen) return;
     try {
-      await downloadFile(
-        phoneFileLink(item.itemId, source, screen),
-        phoneFileName(item.itemId, screen),
-      );
+      await downloadFile(phoneFileLink(item.itemId, source, screen), phoneFileName(item.itemId, screen));
     } catch (error) {
       notify.error(error instanceof Error ? error.message : 'The download failed.');
     }
@@ -83,12 +80,19 @@ export function ItemPanel({ item }: { item: Item }) {
             ))}
           </dl>
           <PhonePicker />
-          {source && screen ? (
-            <button type="button" className="button button--wide" onClick={() => void downloadForPhone()}>
-              <Icon name="download" /> For my phone ({screen.width}×{screen.height})
+          {source ? (
+            // Drawn hidden until the phone is known; the entry shows it once it detects one (decision 034).
+            <button
+              type="button"
+              className="button button--wide"
+              data-phone-download
+              hidden={!screen}
+              onClick={() => void downloadForPhone()}
+            >
+              <Icon name="download" /> For my phone{screen && ` (${screen.width}×${screen.height})`}
             </button>
           ) : (
-            !source && <p className="item-panel__note">Buy it to download it for your phone.</p>
+            <p className="item-panel__note">Buy it to download it for your phone.</p>
           )}
           {source && <SendToPhone item={item} screen={screen} />}
         </div>

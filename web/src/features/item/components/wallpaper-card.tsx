@@ -46,7 +46,13 @@ export function WallpaperCard({
             Free Download
           </button>
         ) : (
-          <button type="button" className="button button--wide" tabIndex={focus} onClick={() => actions.addToCart(item)}>
+          <button
+            type="button"
+            className="button button--wide"
+            tabIndex={focus}
+            data-adds-to-cart={item.itemId}
+            onClick={() => actions.addToCart(item)}
+          >
             Add to Cart {formatUsd(item.price)}
           </button>
         )}

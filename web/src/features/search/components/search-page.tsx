@@ -39,6 +39,15 @@ export function SearchPage() {
         </p>
       ) : (
         <>
+          {list.suggestion && (
+            <p className="search-page__suggestion" role="status">
+              Nothing matched “{q}”. Showing results for{' '}
+              <Link to={`/search?q=${encodeURIComponent(list.suggestion)}`}>
+                <strong>{list.suggestion}</strong>
+              </Link>
+              .
+            </p>
+          )}
           <ColourFilters />
           <ItemGrid
             items={list.items}

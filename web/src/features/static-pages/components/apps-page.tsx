@@ -1,20 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
 import { PAGES } from '../../../../../contract/pages.ts';
+import type { Item } from '../../../../../contract/item.ts';
+import { api } from '../../../lib/api-client.ts';
+import { SERVER_RENDERED } from '../../../lib/server-rendered.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { useNewestItems } from '../../../lib/catalogue-api.ts';
-import { ItemImage } from '../../../components/catalogue/item-image.tsx';
+import { PhoneIllustration, type PhoneScreen } from '../../../components/ui/phone-illustration.tsx';
 
-const FEATURES = [
-  { title: '1000+ HD Wallpapers', text: 'Every wallpaper in 1440×2560, sharp on the best screens.' },
-  { title: 'Daily New Designs', text: 'New anime, landscape and minimalistic designs every day.' },
-  { title: 'Easy to Use', text: 'Find one you love and set it in two taps.' },
+/** The claim the page may make: the spec's '1000+' once it is true, the catalogue's own count until then. */
+const countClaim = (count: number) => (count >= 1000 ? '1000+' : String(count));
+
+/** Drawings of what the app shows (not pictures of the catalogue, whose newest items may be an owner's tests). */
+const SCREENS: readonly { screen: PhoneScreen; caption: string }[] = [
+  { screen: 'photo-grid', caption: 'Browse by theme' },
+  { screen: 'lock-screen', caption: 'See it on your lock screen' },
+  { screen: 'wallpaper-pair', caption: 'Set it in two taps' },
 ];
 
 export function AppsPage() {
   const meta = PAGES.apps.meta;
   usePageMeta(meta.title, meta.description);
   const { appStoreUrl, storeName } = usePublicConfig();
-  const { data: items } = useNewestItems();
+  const { data: count } = useQuery({
+    queryKey: ['items', 'count'],
+    queryFn: async () => (await api.getPage<Item>('/api/items?limit=1')).total,
+    meta: SERVER_RENDERED,
+  });
+  const features = [
+    {
+      title: `${count === undefined ? 'HD' : `${countClaim(count)} HD`} Wallpapers`,
+      text: 'Sharp on the best screens, and cut to fit your phone exactly.',
+    },
+    {
+      title: 'Daily New Designs',
+      text: 'New anime, landscape and minimalistic designs as soon as they are published.',
+    },
+    { title: 'Easy to Use', text: 'Find one you love and set it in two taps.' },
+  ];
   return (
     <section className="section apps-page">
       <div className="apps-page__intro">
@@ -25,18 +47,21 @@ export function AppsPage() {
         </a>
       </div>
       <ul className="apps-page__features">
-        {FEATURES.map((feature) => (
-          <li key={feature.title}>
+        {features.map((feature) => (
+          <li key={feature.text}>
             <h2>{feature.title}</h2>
             <p>{feature.text}</p>
           </li>
         ))}
       </ul>
-      <h2 className="section__title">Screenshots</h2>
-      <ul className="apps-page__screens" aria-label="Screenshots of the app">
-        {items?.slice(0, 4).map((item) => (
-          <li key={item.itemId} className="phone-frame">
-            <ItemImage item={item} sizes="200px" />
+      <h2 className="section__title">What it looks like</h2>
+      <ul className="apps-page__screens" aria-label="Drawings of the app's screens">
+        {SCREENS.map(({ screen, caption }) => (
+          <li key={screen}>
+            <figure className="apps-page__screen">
+              <PhoneIllustration screen={screen} />
+              <figcaption>{caption}</figcaption>
+            </figure>
           </li>
         ))}
       </ul>
