@@ -40,13 +40,13 @@ export async function loadPageRenderer(
   const renderPage = createPageRenderer(async (apiPath, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new Error('A page rendered on the server only reads');
     const response = await app.inject({ method: 'GET', url: apiPath });
-    return new Response(new Uint8Array(response.rawPayload), {
-      status: response.statusCode,
-      headers: {
-        'content-type': String(response.headers['content-type'] ?? ''),
-        'x-total-count': String(response.headers['x-total-count'] ?? ''),
-      },
-    });
+    // The list headers the pages read: the total, and what a misspelt search was answered for.
+    const headers = new Headers();
+    for (const name of ['content-type', 'x-total-count', 'x-search-suggestion']) {
+      const value = response.headers[name];
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
   });
 
   return {

@@ -31,6 +31,10 @@ export function Navbar({ storeName }: { storeName: string }) {
               <NavLink to={theme.path}>{theme.nav}</NavLink>
             </li>
           ))}
+          {/* The carousel: every wallpaper, newest first, one at a time. */}
+          <li>
+            <NavLink to="/item/0">NEWEST</NavLink>
+          </li>
           <li>
             <NavLink to="/help">HELP CENTER</NavLink>
           </li>
