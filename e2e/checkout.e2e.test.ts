@@ -51,6 +51,10 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
 
     const total = paid.reduce((sum, item) => sum + item.price, 0);
     expect(await page.getByTestId('payment-total').textContent()).toBe(`$${total.toFixed(2)}`);
+    // The total stands alone in the payment summary: no divider above it.
+    expect(await page.locator('.cart-summary__total').evaluate((total) => getComputedStyle(total).borderTopWidth)).toBe(
+      '0px',
+    );
     for (const item of paid)
       await page.locator(`ul[aria-label="Order summary"] li[data-item-id="${item.itemId}"]`).waitFor();
     await page.getByText('Test payment — no money moves').waitFor();

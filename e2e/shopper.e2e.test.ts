@@ -159,10 +159,11 @@ describe.skipIf(!chromiumPath)("a shopper's store in Chromium", () => {
     await page.mouse.click(box.x + box.width - 12, box.y + box.height / 2);
     await page.waitForURL('**/item/3');
     expect(page.url()).toContain('/item/3');
-    // In the middle, its button works.
+    // In the middle, once the cards have moved to their places, its button works.
     const middle = page.locator('.carousel__slide[data-offset="0"]');
-    await expect.poll(() => middle.getAttribute('data-offset')).toBe('0');
     const current = items[3]!;
+    await middle.locator(`article[data-item-id="${current.itemId}"]`).waitFor();
+    await page.waitForTimeout(600);
     await middle.getByRole('button', { name: current.freeDownload ? 'Free Download' : /^Add to Cart/ }).click();
     await page.waitForURL(current.freeDownload ? `**/download/${current.itemId}` : '**/cart/view');
     expect(errors).toEqual([]);
@@ -233,5 +234,65 @@ describe.skipIf(!chromiumPath)("a shopper's store in Chromium", () => {
     // Once it has slid in, the toast sits below the navbar.
     await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(navBox.y + navBox.height);
     await page.context().close();
+  });
+});
+
+describe.skipIf(!chromiumPath)('the small things a shopper noticed, in Chromium', () => {
+  const s = useStoreSession();
+
+  it('draws focus rings inside a card, tells the footer label from its links, and keeps the guide inside its phones', async () => {
+    const { page } = await s.open('/', { viewport: { width: 390, height: 844 } });
+    const preview = page
+      .locator('.item-card')
+      .first()
+      .getByRole('button', { name: /^Preview / });
+    await preview.focus();
+    // The card clips its corners: a ring drawn outside the button would be cut off.
+    expect(await preview.evaluate((button) => getComputedStyle(button).outlineOffset)).toBe('-4px');
+
+    const label = page.getByText('SUPPLIERS', { exact: true });
+    const link = page.getByRole('link', { name: 'PRIVACY POLICY' });
+    const [labelColour, linkColour] = await Promise.all(
+      [label, link].map((element) => element.evaluate((node) => getComputedStyle(node).color)),
+    );
+    expect(labelColour).not.toBe(linkColour);
+    expect(await label.evaluate((node) => node.closest('a'))).toBeNull();
+
+    // Every label drawn in the download guide fits inside its box.
+    const guide = page.getByRole('list', { name: 'How to download a free wallpaper' });
+    await guide.scrollIntoViewIfNeeded();
+    const overflowing = await guide.evaluate(
+      (list) =>
+        [...list.querySelectorAll('svg text')].filter((text) => {
+          const box = (text as SVGTextElement).getBBox();
+          const rect = text.previousElementSibling;
+          if (!(rect instanceof SVGRectElement)) return false;
+          return box.x + box.width > rect.x.baseVal.value + rect.width.baseVal.value;
+        }).length,
+    );
+    expect(overflowing).toBe(0);
+    await page.context().close();
+  });
+
+  it("says on /apps what the catalogue holds, and shows the app's screens rather than its newest uploads", async () => {
+    const total = Number((await fetch(`${s.store.baseUrl}/api/items?limit=1`)).headers.get('x-total-count'));
+    const { page } = await s.open('/apps');
+    await page.getByRole('heading', { name: `${total < 1000 ? total : '1000+'} HD Wallpapers` }).waitFor();
+    expect(await page.getByText('1440×2560').count()).toBe(0);
+    const screens = page.getByRole('list', { name: "Drawings of the app's screens" });
+    expect(await screens.locator('svg').count()).toBe(3);
+    expect(await screens.locator('img').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('asks nothing about an item for a send-to-phone code it does not know', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await visit(page, `${s.store.baseUrl}/p/UnknownCode12`);
+    await page.getByRole('heading', { name: 'This link does not work' }).waitFor();
+    expect(asked.filter((path) => path.startsWith('/api/items/'))).toEqual([]);
+    await context.close();
   });
 });
