@@ -285,6 +285,16 @@ describe.skipIf(!chromiumPath)('the small things a shopper noticed, in Chromium'
     await page.context().close();
   });
 
+  it('never skips a heading level on the public pages, as screen readers move through them', async () => {
+    const [newest] = await s.api<Item[]>('/api/items?limit=1');
+    for (const path of ['/', '/landscape', '/search?q=dawn', '/item/0', itemPagePath(newest!), '/apps', '/help']) {
+      const html = await (await fetch(s.store.baseUrl + path)).text();
+      const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+      const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+      expect(skips, `${path}: ${levels.join(' ')}`).toEqual([]);
+    }
+  });
+
   it('asks nothing about an item for a send-to-phone code it does not know', async () => {
     const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -49,6 +49,8 @@ export function SearchPage() {
             </p>
           )}
           <ColourFilters />
+          {/* The cards' names are third-level headings: the list needs its own second level. */}
+          <h2 className="visually-hidden">Wallpapers found</h2>
           <ItemGrid
             items={list.items}
             loading={list.isPending}
