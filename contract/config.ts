@@ -5,10 +5,14 @@ export const PublicConfigSchema = z.object({
   storeName: z.string(),
   contactEmail: z.string(),
   appStoreUrl: z.string(),
-  /** PayPal when the store has keys, otherwise the local test wallet where no money moves. */
+  /**
+   * PayPal when the store has keys; the test wallet, where no money moves, on a local store or
+   * where the owner asks for it; otherwise none: checkout is closed.
+   */
   payment: z.union([
     z.object({ provider: z.literal('paypal'), paypalClientId: z.string() }),
     z.object({ provider: z.literal('test') }),
+    z.object({ provider: z.literal('none') }),
   ]),
   /** An ad network client id; without one the ad slots show the store's own promotions. */
   adClientId: z.string().optional(),

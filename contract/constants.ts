@@ -71,6 +71,8 @@ export const ORDER_MESSAGES = {
   noSuchProviderOrderId:
     "No order of yours has this providerOrderId. The path takes the order's orderId (a UUID) or its providerOrderId.",
   alreadyOwned: 'You already own this wallpaper.',
+  /** A public store without a payment provider (the test wallet is for local stores). */
+  paymentsClosed: 'This store does not take payments yet, so nothing can be bought. Free wallpapers download as usual.',
   linkExpired: 'This download link has expired. Log in and download it again from your account page.',
   linkForged: 'This download link is not valid. Log in and download your wallpapers from your account page.',
   refunded: 'This purchase was refunded, so its downloads have ended.',

@@ -49,6 +49,29 @@ describe('loadConfig', () => {
     expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
+  it('sells through the test wallet only on a local store, or where the owner asks for it by name', () => {
+    expect(loadConfig({}).payments).toBe('test');
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://shop.localhost',
+    ])
+      expect(loadConfig({ PUBLIC_URL: local }).payments, local).toBe('test');
+    const open = loadConfig({ PUBLIC_URL: 'https://shop.example.com' });
+    expect(open.payments).toBe('none');
+    expect(open.publicConfig.payment).toEqual({ provider: 'none' });
+    expect(configWarnings(open)).toEqual([expect.stringMatching(/^Checkout is closed: https:\/\/shop\.example\.com/)]);
+    const asked = loadConfig({ PUBLIC_URL: 'https://demo.example.com', TEST_WALLET: 'true' });
+    expect(asked.payments).toBe('test');
+    expect(configWarnings(asked)).toEqual([expect.stringMatching(/test wallet is on at the public address/)]);
+    expect(loadConfig({ TEST_WALLET: 'false' }).payments).toBe('none');
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://shop.example.com', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })
+        .payments,
+    ).toBe('paypal');
+  });
+
   it('reads CORS_ORIGINS as a list of bare origins', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: 'https://old.example.com, http://localhost:5173' }).corsOrigins).toEqual([

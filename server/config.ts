@@ -54,6 +54,11 @@ const EnvSchema = z
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
     PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /**
+     * The test wallet, where no money moves: on by default only where the store is local
+     * (PUBLIC_URL on localhost or a loopback address); `true` asks for it anywhere, `false` never.
+     */
+    TEST_WALLET: booleanFlag.optional(),
     /** Another PayPal API address, for tests that stand in for PayPal's servers. */
     PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
@@ -103,6 +108,12 @@ const EnvSchema = z
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** A store people reach only from this machine: the two-command start, the tests. */
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
+
 export class ConfigError extends Error {}
 
 function toConfig(env: z.infer<typeof EnvSchema>) {
@@ -116,13 +127,16 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
           webhookId: env.PAYPAL_WEBHOOK_ID,
         }
       : undefined;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  // Nothing is ever sold for nothing by default: without PayPal, a public store takes no payments.
+  const payments = paypal ? 'paypal' : (env.TEST_WALLET ?? isLocal(publicUrl)) ? 'test' : 'none';
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
     databaseUrl: env.DATABASE_URL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     storeName: env.STORE_NAME,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
@@ -168,6 +182,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       backoffAfter: env.LOGIN_BACKOFF_AFTER,
     },
     paypal,
+    payments,
     workerLeaseMs: env.WORKER_LEASE_SECONDS * 1000,
     uploadLimits: {
       maxImageBytes: Math.round(env.MAX_IMAGE_MB * 1024 * 1024),
@@ -180,7 +195,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       appStoreUrl: env.APP_STORE_URL,
       payment: paypal
         ? { provider: 'paypal' as const, paypalClientId: paypal.clientId }
-        : { provider: 'test' as const },
+        : { provider: payments as 'test' | 'none' },
       ...(env.AD_CLIENT_ID && { adClientId: env.AD_CLIENT_ID }),
       assetBase: env.PUBLIC_ASSET_URL?.replace(/\/+$/, '') ?? DEFAULT_ASSET_BASE,
     },
@@ -189,11 +204,20 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
 
 /** What a configuration that starts may still get wrong; the server logs each as a warning. */
 export function configWarnings(config: Config): string[] {
-  return config.paypal && !config.paypal.webhookId
-    ? [
-        'PAYPAL_WEBHOOK_ID is not set: PayPal webhooks cannot be verified, so payments that PayPal leaves pending are not completed by its events.',
-      ]
-    : [];
+  const warnings = [];
+  if (config.paypal && !config.paypal.webhookId)
+    warnings.push(
+      'PAYPAL_WEBHOOK_ID is not set: PayPal webhooks cannot be verified, so payments that PayPal leaves pending are not completed by its events.',
+    );
+  if (config.payments === 'none')
+    warnings.push(
+      `Checkout is closed: ${config.publicUrl} is a public address and no payment provider is set. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to sell, or TEST_WALLET=true for a demo where nothing is paid.`,
+    );
+  else if (config.payments === 'test' && !isLocal(config.publicUrl))
+    warnings.push(
+      `The test wallet is on at the public address ${config.publicUrl} (TEST_WALLET=true): anyone can "buy" any wallpaper without paying.`,
+    );
+  return warnings;
 }
 
 /** Reads the environment once; nothing else in the server looks at process.env. */

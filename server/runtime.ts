@@ -17,6 +17,7 @@ import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import type { PaymentProvider } from './providers/payment/payment.ts';
 import { PayPalProvider } from './providers/payment/paypal.ts';
+import { NoPayments } from './providers/payment/no-payments.ts';
 import { TestWallet } from './providers/payment/test-wallet.ts';
 import { loadDownloadSigner } from './security/download-links.ts';
 import { AccountsService } from './services/accounts.service.ts';
@@ -86,9 +87,10 @@ export function createMedia(config: Config): Media {
   return new SharpFfmpegMedia(config.ffmpegPath ?? ffmpegInstaller.path);
 }
 
-/** PayPal with keys, the test wallet without. */
+/** PayPal with keys; the test wallet on a local store or where asked for; otherwise none (checkout closed). */
 function createPaymentProvider(config: Config): PaymentProvider {
-  return config.paypal ? new PayPalProvider(config.paypal) : new TestWallet();
+  if (config.paypal) return new PayPalProvider(config.paypal);
+  return config.payments === 'test' ? new TestWallet() : new NoPayments();
 }
 
 /** SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox with their links logged. */
@@ -102,7 +104,7 @@ function createMailer(config: Config, logger: Logger): Mailer {
 function paymentsHealth(config: Config) {
   return config.paypal
     ? ({ payments: 'paypal', webhooks: config.paypal.webhookId ? 'verified' : 'unverified' } as const)
-    : ({ payments: 'test', webhooks: 'not-used' } as const);
+    : ({ payments: config.payments as 'test' | 'none', webhooks: 'not-used' } as const);
 }
 
 /** The layers below the routes: repositories over the database, and the services over them and the providers. */

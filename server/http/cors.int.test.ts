@@ -28,7 +28,7 @@ const preflight = (ctx: TestContext, origin: string) =>
 describe('with CORS_ORIGINS', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL, CORS_ORIGINS: LISTED });
+    ctx = await createTestContext({ PUBLIC_URL, CORS_ORIGINS: LISTED, TEST_WALLET: 'true' });
   });
   afterAll(() => ctx.close());
 
@@ -95,7 +95,7 @@ describe('with CORS_ORIGINS', () => {
 describe('without CORS_ORIGINS', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ PUBLIC_URL });
+    ctx = await createTestContext({ PUBLIC_URL, TEST_WALLET: 'true' });
   });
   afterAll(() => ctx.close());
 

@@ -11,5 +11,6 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   gone: 410,
   'too-large': 413,
   'too-many-requests': 429,
+  unavailable: 503,
   'provider-unavailable': 502,
 };

@@ -57,16 +57,14 @@ export class CheckoutService {
     this.deps = deps;
   }
 
-  get provider(): 'paypal' | 'test' {
-    return this.deps.payments.name;
-  }
-
   /**
    * A new order for items the user neither owns nor is paying for right now. It replaces
    * (cancels) the user's unpaid orders that hold any of the same items, so the shopper can
    * always start again, and the old order can no longer be captured.
    */
   async createOrder(user: PublicUser, itemIds: string[]): Promise<CreateOrderResult> {
+    const provider = this.deps.payments.name;
+    if (provider === 'none') throw new DomainError('unavailable', ORDER_MESSAGES.paymentsClosed);
     const wanted = [...new Set(itemIds)];
     const byId = new Map((await this.deps.items.byIds(wanted)).map((row) => [row.itemId, row]));
     const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
@@ -86,7 +84,7 @@ export class CheckoutService {
     const lines = wanted.map((id) => ({ itemId: id, name: byId.get(id)!.name, priceCents: byId.get(id)!.priceCents }));
     const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
     const order = await this.deps.inTransaction((tx) =>
-      this.deps.orders.createReplacingUnpaid({ userId: user.uid, totalCents, provider: this.provider }, lines, tx),
+      this.deps.orders.createReplacingUnpaid({ userId: user.uid, totalCents, provider }, lines, tx),
     );
     let providerOrderId: string;
     try {
@@ -106,7 +104,7 @@ export class CheckoutService {
       providerOrderId,
       id: providerOrderId,
       totalPrice: centsToDollars(totalCents),
-      provider: this.provider,
+      provider,
     };
   }
 

@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'gone'
   | 'too-large'
   | 'too-many-requests'
+  | 'unavailable'
   | 'provider-unavailable';
 
 export class DomainError extends Error {

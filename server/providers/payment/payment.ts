@@ -47,7 +47,7 @@ export interface RefundRequest {
 
 /** A payment provider: PayPal when configured, the local test wallet otherwise. */
 export interface PaymentProvider {
-  readonly name: 'paypal' | 'test';
+  readonly name: 'paypal' | 'test' | 'none';
   /** Creates the provider's order for the amount we computed; returns its id. */
   createOrder(order: PaymentOrder): Promise<string>;
   /**

@@ -22,6 +22,13 @@ describe('GET /api/health', () => {
     });
   });
 
+  it('says when a public store without a payment provider takes no payments, and stays healthy', async () => {
+    expect(await health({ PUBLIC_URL: 'https://shop.example.com' })).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'ok', storage: 'ok', payments: 'none', webhooks: 'not-used' },
+    });
+  });
+
   it('reports PayPal webhooks as unverified without PAYPAL_WEBHOOK_ID, and verified with it', async () => {
     expect((await health(PAYPAL)).body).toMatchObject({ payments: 'paypal', webhooks: 'unverified' });
     expect((await health({ ...PAYPAL, PAYPAL_WEBHOOK_ID: 'WH-123' })).body).toMatchObject({

@@ -7,7 +7,7 @@ import { grants, orders, transactions } from '../../db/schema.ts';
 import { SettingsRepository } from '../../db/repositories/settings.repository.ts';
 import { loadDownloadSigner } from '../../security/download-links.ts';
 import { buildItemRow } from '../../test/builders.ts';
-import { createShopper } from '../../test/shoppers.ts';
+import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -292,5 +292,37 @@ describe('download links', () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json().message).toMatch(/refunded/);
     expect((await ctx.app.inject({ url: '/api/library', headers: shopper.headers })).json()).toEqual([]);
+  });
+});
+
+describe('a public store without a payment provider', () => {
+  it('refuses checkout with a clear message and keeps no order, unless the owner asks for the test wallet', async () => {
+    const closed = await createTestContext({ PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      await closed.catalogue.insert([buildItemRow({ itemId: '20261101_0000_c0000009', priceCents: 280 })]);
+      const shopper = await createShopper(closed);
+      const refused = await closed.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: shopper.headers,
+        payload: { itemIds: ['20261101_0000_c0000009'] },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        message: 'This store does not take payments yet, so nothing can be bought. Free wallpapers download as usual.',
+      });
+      expect(await closed.db.select().from(orders)).toEqual([]);
+      expect((await closed.app.inject({ url: '/api/config' })).json().payment).toEqual({ provider: 'none' });
+    } finally {
+      await closed.close();
+    }
+    const demo = await createTestContext({ PUBLIC_URL: 'https://demo.example.com', TEST_WALLET: 'true' });
+    try {
+      await demo.catalogue.insert([buildItemRow({ itemId: '20261101_0000_c000000a', priceCents: 280 })]);
+      const shopper = await createShopper(demo);
+      expect((await buyWithTestWallet(demo, shopper.headers, ['20261101_0000_c000000a'])).status).toBe('paid');
+    } finally {
+      await demo.close();
+    }
   });
 });

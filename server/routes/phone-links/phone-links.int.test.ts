@@ -13,7 +13,7 @@ const paid = buildItemRow({ itemId: '20261104_0000_fb000002' });
 const codeOf = (link: PhoneLink) => new URL(link.url).pathname.split('/').at(-1)!;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: 'https://shop.example.com' });
+  ctx = await createTestContext({ PUBLIC_URL: 'https://shop.example.com', TEST_WALLET: 'true' });
   for (const row of [free, paid]) {
     await ctx.storage.put(row.downloads[0]!.key, Buffer.from('master bytes'), { contentType: 'image/jpeg' });
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '../../../../../contract/constants.ts';
+import { MESSAGES, ORDER_MESSAGES } from '../../../../../contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { ItemLine } from '../../../components/catalogue/item-line.tsx';
@@ -93,6 +93,8 @@ export function PaymentPage() {
           </p>
           {toBuy.length === 0 ? (
             <p>There is nothing left to pay for. Your wallpapers are on your account page.</p>
+          ) : payment.provider === 'none' ? (
+            <p role="alert">{ORDER_MESSAGES.paymentsClosed}</p>
           ) : payment.provider === 'paypal' ? (
             <Suspense fallback={<p className="page-loading">Loading PayPal…</p>}>
               <PayPalCheckout
