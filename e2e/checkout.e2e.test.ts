@@ -70,9 +70,19 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download ${paid[0]!.name}` }).click(),
+      page.getByRole('button', { name: `Download ${paid[0]!.name}`, exact: true }).click(),
     ]);
     expect(fs.readFileSync(await download.path()).equals(storedMaster(s.store.dataDir, paid[0]!.itemId))).toBe(true);
+
+    // Once the picker knows the phone, each bought wallpaper's phone file is one tap away.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByLabel('Your phone').selectOption('1080x2400');
+    const [phoneFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download ${paid[0]!.name} for your phone (1080×2400)` }).click(),
+    ]);
+    expect(phoneFile.suggestedFilename()).toBe(`${paid[0]!.itemId}-1080x2400.jpg`);
 
     // The order email: one, with a working link per file.
     const files = paid.reduce((sum, item) => sum + item.downloadList.length, 0);
@@ -102,7 +112,7 @@ describe.skipIf(!chromiumPath)('checkout with the test wallet in Chromium', () =
       await page.locator(`ul[aria-label="Your wallpapers"] li[data-item-id="${item.itemId}"]`).waitFor();
     const [again] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download ${paid[1]!.name}` }).click(),
+      page.getByRole('button', { name: `Download ${paid[1]!.name}`, exact: true }).click(),
     ]);
     expect(fs.readFileSync(await again.path()).equals(storedMaster(s.store.dataDir, paid[1]!.itemId))).toBe(true);
 
