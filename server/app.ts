@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -23,12 +24,13 @@ import { registerAccessControl, registerOriginCheck, SESSION_SECURITY_SCHEME } f
 import { STATUS_OF } from './http/error-status.ts';
 import { DomainError } from './shared/errors.ts';
 import { guardAgainstSlowClients } from './http/slow-clients.ts';
-import type { Logger } from './logger.ts';
+import { markRequestLogger, requestContext, type Logger } from './logger.ts';
 import type { Services } from './runtime.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import { configRoutes } from './routes/config/index.ts';
 import { downloadRoutes } from './routes/downloads/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { metricsRoutes } from './routes/metrics/index.ts';
 import { imageRoutes } from './routes/images/index.ts';
 import { itemRoutes } from './routes/items/index.ts';
 import { jobRoutes } from './routes/jobs/index.ts';
@@ -71,15 +73,23 @@ export interface AppDependencies {
   webDir?: string | undefined;
 }
 
+/** An id a proxy gives a request, as far as it is believed: letters, digits and a few marks. */
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
 /**
  * Request ids unique across processes, so a reference quoted by a shopper finds its log line on
  * any of them: a random prefix per process and a counter (a random number per request cost an
- * eighth of a small answer's time).
+ * eighth of a small answer's time). Behind a trusted proxy (TRUST_PROXY), the proxy's
+ * X-Request-Id is kept, so one id follows the request through both.
  */
-function requestIds(): () => string {
+function requestIds(trustProxy: Config['trustProxy']): (request: IncomingMessage) => string {
   const prefix = randomBytes(4).toString('hex');
   let counter = 0;
-  return () => `${prefix}-${(++counter).toString(36)}`;
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    if (trustProxy !== false && typeof given === 'string' && PROXY_REQUEST_ID.test(given)) return given;
+    return `${prefix}-${(++counter).toString(36)}`;
+  };
 }
 
 function validationMessage(error: FastifyError): string {
@@ -107,8 +117,24 @@ export async function buildApp(deps: AppDependencies) {
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Node checks the headers and request timeouts every 30 s by default; a slow client then holds on for that long.
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
-    genReqId: requestIds(),
+    genReqId: requestIds(config.trustProxy),
+    trustProxy: config.trustProxy,
+    childLoggerFactory: (parent, bindings, options) => markRequestLogger(parent.child(bindings, options)),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every answer names its request, and every log line written while it is answered does too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
+  });
+  app.addHook('onResponse', async (request, reply) =>
+    services.metrics.request(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    ),
+  );
 
   guardAgainstSlowClients(app, config.slowClients);
   app.setValidatorCompiler(validatorCompiler);
@@ -207,6 +233,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(jobRoutes, { jobs: services.jobs });
   await app.register(imageRoutes, { storage: deps.storage });
   await app.register(healthRoutes, { health: services.health });
+  await app.register(metricsRoutes, { metrics: services.metrics, token: config.metricsToken });
   await app.register(configRoutes, { publicConfig: config.publicConfig });
   await app.register(vitalsRoutes, { vitals: services.vitals, perMinute: config.vitalsRateLimit });
   await app.register(seoRoutes, { publicUrl: config.publicUrl, catalogue: services.catalogue });
@@ -218,6 +245,7 @@ export async function buildApp(deps: AppDependencies) {
       publicUrl: config.publicUrl,
       publicConfig: config.publicConfig,
       catalogue: services.catalogue,
+      metrics: services.metrics,
     }));
   if (!servesWeb) {
     app.setNotFoundHandler((request, reply) =>

@@ -17,6 +17,21 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     STORE_NAME: z.string().min(1).max(60).default(STORE_NAME_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Lines of text for a person (the default at a terminal) or JSON for a machine (the default otherwise). */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /**
+     * The proxies in front of the store, whose X-Forwarded-For and X-Request-Id are believed:
+     * `true` (any), a number of hops, or comma-separated addresses and CIDR ranges.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        'expected true, a number of hops, or addresses',
+      )
+      .optional(),
+    /** Bearer token that /metrics asks for; without it /metrics is off. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     SEED_DEMO: booleanFlag.default(true),
     FFMPEG_PATH: z.string().min(1).optional(),
     CONTACT_EMAIL: z.email().default('privacy@palettewall.app'),
@@ -108,6 +123,9 @@ const EnvSchema = z
 
 export type Config = ReturnType<typeof toConfig>;
 
+/** The n proxies nearest the store are believed: the client is the address the nth one names. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** A store people reach only from this machine: the two-command start, the tests. */
 function isLocal(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
@@ -139,6 +157,16 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     publicUrl,
     storeName: env.STORE_NAME,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    trustProxy:
+      env.TRUST_PROXY === undefined
+        ? false
+        : env.TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(env.TRUST_PROXY)
+            ? trustHops(Number(env.TRUST_PROXY))
+            : env.TRUST_PROXY.split(',').map((address) => address.trim()),
+    metricsToken: env.METRICS_TOKEN,
     seedDemo: env.SEED_DEMO,
     ffmpegPath: env.FFMPEG_PATH,
     smtpUrl: env.SMTP_URL,

@@ -17,6 +17,8 @@ import { S3Storage } from './providers/storage/s3-storage.ts';
 import type { Storage } from './providers/storage/storage.ts';
 import type { PaymentProvider } from './providers/payment/payment.ts';
 import { PayPalProvider } from './providers/payment/paypal.ts';
+import { NO_METRICS, type Metrics } from './providers/metrics/metrics.ts';
+import { PrometheusMetrics } from './providers/metrics/prometheus-metrics.ts';
 import { NoPayments } from './providers/payment/no-payments.ts';
 import { TestWallet } from './providers/payment/test-wallet.ts';
 import { loadDownloadSigner } from './security/download-links.ts';
@@ -65,6 +67,8 @@ export interface Services {
   deviceFit: DeviceFitService;
   favourites: FavouritesService;
   phoneLinks: PhoneLinksService;
+  /** Prometheus' metrics where METRICS_TOKEN lets someone read them; nothing counted otherwise. */
+  metrics: Metrics;
 }
 
 export interface Runtime extends Services {
@@ -123,6 +127,13 @@ export async function createServices(deps: {
     users: new UsersRepository(db),
     waitingList: new WaitingListRepository(db),
   };
+  const jobsRepository = new JobsRepository(db);
+  const metrics = config.metricsToken
+    ? new PrometheusMetrics({
+        jobs: () => jobsRepository.backlog(),
+        waitingList: () => repositories.waitingList.backlog(),
+      })
+    : NO_METRICS;
   const inTransaction = transactionsOf(db);
   const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config);
@@ -131,8 +142,9 @@ export async function createServices(deps: {
     inTransaction,
     cacheBytes: config.catalogueCacheBytes,
     assetBase: config.publicConfig.assetBase,
+    metrics,
   });
-  const jobs = new JobQueue(new JobsRepository(db));
+  const jobs = new JobQueue(jobsRepository);
   const adminItems = new AdminItemsService({ ...repositories, storage, media, catalogue, jobs });
   const waitingList = new WaitingListService({ entries: repositories.waitingList, storage, catalogue, adminItems });
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
@@ -146,8 +158,10 @@ export async function createServices(deps: {
     signer: await loadDownloadSigner(new SettingsRepository(db)),
     ...site,
     log: logger,
+    metrics,
   });
   return {
+    metrics,
     mailer,
     payments,
     catalogue,
@@ -222,6 +236,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     media,
     redis,
     async close() {
+      services.metrics.close();
       await stopListening?.();
       redis?.disconnect();
       await database.close();

@@ -11,6 +11,7 @@ import { IMMUTABLE_CACHE } from './shared/constants.ts';
 import { prepareAnswer, type PreparedAnswer } from './shared/prepared-answer.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from './services/catalogue.service.ts';
+import type { Metrics } from './providers/metrics/metrics.ts';
 import { escapeHtml } from '../contract/text.ts';
 
 interface PageHead extends PageMeta {
@@ -68,7 +69,13 @@ const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDir: string; publicUrl: string; publicConfig: PublicConfig; catalogue: CatalogueService },
+  options: {
+    webDir: string;
+    publicUrl: string;
+    publicConfig: PublicConfig;
+    catalogue: CatalogueService;
+    metrics: Metrics;
+  },
 ): Promise<boolean> {
   const indexFile = path.join(options.webDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
@@ -170,6 +177,7 @@ export async function registerWebApp(
       outcomesVersion = options.catalogue.version;
     }
     const known = outcomes.get(url);
+    options.metrics.cacheLookup('pages', known !== undefined);
     if (known) return known;
     const outcome = build().then(({ outcome: built, rendered }) => {
       if (!rendered && outcomes.get(url) === outcome) outcomes.delete(url);

@@ -28,6 +28,8 @@ const PUBLIC_OPERATIONS = [
   'GET /api/phone-links/{code}',
   'GET /api/users/{id}/verify/{token}',
   'GET /p/{code}',
+  // Guarded by its own token (METRICS_TOKEN), not by a session.
+  'GET /metrics',
   'POST /api/phone-links',
   'POST /api/users/login',
   'POST /api/users/logout',

@@ -10,6 +10,7 @@ import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared
 import { AnswerCache } from './answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { toPublicItem } from './item-view.ts';
+import { NO_METRICS, type Metrics } from '../providers/metrics/metrics.ts';
 import { closestWord, wordsOf } from './spelling.ts';
 
 /**
@@ -101,6 +102,7 @@ export class CatalogueService {
   private readonly toItem: (row: ItemRow) => Item;
   /** Tells this process's own announcements apart from the others'. */
   private readonly instanceId = randomUUID();
+  private readonly metrics: Metrics;
 
   constructor(deps: {
     items: ItemsRepository;
@@ -108,9 +110,11 @@ export class CatalogueService {
     cacheBytes: number;
     /** '/images', or PUBLIC_ASSET_URL when a bucket or CDN serves the public files. */
     assetBase?: string;
+    metrics?: Metrics;
   }) {
     this.items = deps.items;
     this.inTransaction = deps.inTransaction;
+    this.metrics = deps.metrics ?? NO_METRICS;
     this.toItem = (row) => toPublicItem(row, deps.assetBase);
     this.answers = new AnswerCache(deps.cacheBytes);
   }
@@ -141,6 +145,7 @@ export class CatalogueService {
   /** An answer's JSON, compressed, built once per catalogue version (and once however many ask at once). */
   private json(key: string, build: () => Promise<Page>): Promise<PreparedAnswer> {
     const cached = this.answers.get(key);
+    this.metrics.cacheLookup('answers', cached !== undefined);
     if (cached) return Promise.resolve(cached);
     const pending = this.building.get(key);
     if (pending) return pending;

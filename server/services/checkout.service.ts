@@ -16,6 +16,7 @@ import {
   type WebhookEvent,
 } from '../providers/payment/payment.ts';
 import type { DownloadSigner } from '../security/download-links.ts';
+import type { Metrics } from '../providers/metrics/metrics.ts';
 import { DomainError } from '../shared/errors.ts';
 import { jobKeys } from '../shared/job-kinds.ts';
 import { orderEmail, refundEmail } from './emails.ts';
@@ -43,6 +44,7 @@ interface CheckoutDependencies {
   storeName: string;
   publicUrl: string;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  metrics: Metrics;
 }
 
 /**
@@ -235,6 +237,7 @@ export class CheckoutService {
       // A refund we made ourselves (of items the buyer already owned) leaves the rest of the order alone.
       if (event.refundId && (await this.deps.orders.isOwnRefund(event.refundId))) return 'ignored';
       await this.deps.orders.revoke(order.id);
+      this.deps.metrics.payment('refunded');
       return 'handled';
     }
     return 'ignored';
@@ -353,6 +356,7 @@ export class CheckoutService {
       if (!(error instanceof PaymentError)) throw error;
       // Nothing was taken: the order can be tried again (PayPal's buttons retry after approval).
       await this.deps.orders.update(order.id, { status: 'created', captureStartedAt: null });
+      this.deps.metrics.payment(error.reason === 'declined' ? 'declined' : 'unavailable');
       const kinds = {
         unavailable: 'provider-unavailable',
         declined: 'payment-declined',
@@ -367,6 +371,7 @@ export class CheckoutService {
       (capture.amountCents !== order.totalCents || capture.currency !== order.currency)
     ) {
       await this.fail(order.id, capture, 'amount mismatch');
+      this.deps.metrics.payment('failed');
       this.deps.log.error(
         { orderId: order.id, expected: order.totalCents, captured: capture.amountCents, currency: capture.currency },
         'captured amount differs from the order',
@@ -381,8 +386,10 @@ export class CheckoutService {
         captureId: capture.captureId,
         paymentData: capture.raw,
       });
+      this.deps.metrics.payment('pending');
     } else {
       await this.fail(order.id, capture, capture.status.toLowerCase());
+      this.deps.metrics.payment('declined');
       throw new DomainError('payment-declined', ORDER_MESSAGES.declined);
     }
     return this.result(await this.orderById(order.id));
@@ -394,9 +401,9 @@ export class CheckoutService {
    * buyer owned meanwhile is left with its order, and its price is queued for refund.
    */
   private async complete(orderId: string, capture: CaptureResult): Promise<void> {
-    await this.deps.inTransaction(async (tx) => {
+    const paid = await this.deps.inTransaction(async (tx) => {
       const order = await this.deps.orders.markPaid(orderId, capture, tx);
-      if (!order) return;
+      if (!order) return false;
       const buyer = await this.deps.users.byId(order.userId, tx);
       const lines = await this.deps.orders.lines(orderId, tx);
       await this.deps.orders.insertTransaction(
@@ -444,7 +451,9 @@ export class CheckoutService {
           { kind: 'order-email', key: jobKeys.orderEmail(orderId), payload: { orderId } },
           tx,
         );
+      return true;
     });
+    if (paid) this.deps.metrics.payment('paid');
   }
 
   private fail(orderId: string, capture: CaptureResult, reason: string): Promise<void> {

@@ -106,4 +106,21 @@ export class JobsRepository {
       );
     return Number(row?.n ?? 0);
   }
+
+  /** For the metrics: jobs due or running, how long the oldest due one has waited, and those that gave up. */
+  async backlog(): Promise<{ pending: number; oldestSeconds: number; failed: number }> {
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*) filter (where (${jobs.status} = 'queued' and ${jobs.runAt} <= now()) or ${jobs.status} = 'running')`,
+        oldest: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())), 0)`,
+        failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`,
+      })
+      .from(jobs)
+      .where(sql`${jobs.status} in ('queued', 'running', 'failed')`);
+    return {
+      pending: Number(row?.pending ?? 0),
+      oldestSeconds: Number(row?.oldest ?? 0),
+      failed: Number(row?.failed ?? 0),
+    };
+  }
 }

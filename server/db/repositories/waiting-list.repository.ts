@@ -122,4 +122,16 @@ export class WaitingListRepository {
       .where(inArray(waitingItems.sourceKey, keys));
     return new Set(rows.map((row) => row.key));
   }
+
+  /** For the metrics: sources waiting to be processed, and how long the oldest has. */
+  async backlog(): Promise<{ queued: number; oldestSeconds: number }> {
+    const [row] = await this.db
+      .select({
+        queued: sql<number>`count(*)`,
+        oldest: sql<number>`coalesce(extract(epoch from now() - min(${waitingItems.createdAt})), 0)`,
+      })
+      .from(waitingItems)
+      .where(eq(waitingItems.status, 'queued'));
+    return { queued: Number(row?.queued ?? 0), oldestSeconds: Number(row?.oldest ?? 0) };
+  }
 }
