@@ -41,11 +41,11 @@ export interface RunningStore {
  * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
  */
 export async function startStore(
-  options: { templateDir?: string; dataDir?: string; env?: Record<string, string> } = {},
+  options: { templateDir?: string; dataDir?: string; env?: Record<string, string>; port?: number } = {},
 ): Promise<RunningStore> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
     cwd: ROOT,

@@ -118,6 +118,9 @@ export async function buildApp(deps: AppDependencies) {
     // Node checks the headers and request timeouts every 30 s by default; a slow client then holds on for that long.
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     genReqId: requestIds(config.trustProxy),
+    // While closing, a request that arrives on an open connection is still answered (with
+    // Connection: close) rather than refused: a rolling restart loses nothing in flight.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     childLoggerFactory: (parent, bindings, options) => markRequestLogger(parent.child(bindings, options)),
   }).withTypeProvider<ZodTypeProvider>();

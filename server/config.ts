@@ -77,6 +77,8 @@ const EnvSchema = z
     /** Another PayPal API address, for tests that stand in for PayPal's servers. */
     PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** The longest a SIGTERM may take to finish what is under way before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     MAX_IMAGE_MB: z.coerce.number().positive().max(1000).default(50),
     MAX_VIDEO_MB: z.coerce.number().positive().max(5000).default(200),
     MAX_IMAGE_MEGAPIXELS: z.coerce.number().positive().max(1000).default(100),
@@ -212,6 +214,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     paypal,
     payments,
     workerLeaseMs: env.WORKER_LEASE_SECONDS * 1000,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     uploadLimits: {
       maxImageBytes: Math.round(env.MAX_IMAGE_MB * 1024 * 1024),
       maxVideoBytes: Math.round(env.MAX_VIDEO_MB * 1024 * 1024),

@@ -3,6 +3,7 @@ import { ConfigError, configWarnings, loadConfig, type Config } from './config.t
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { createLogger } from './logger.ts';
 import { openRuntime, seedIfEmpty } from './runtime.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { startWorker } from './worker.ts';
 
 function fail(error: unknown): never {
@@ -34,18 +35,18 @@ async function start(config: Config) {
     webDir: DEFAULT_WEB_DIR,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await worker.stop();
-    await runtime.close();
-    process.exit(0);
+  // Closing stops listening and finishes the requests in flight (each answered with
+  // Connection: close), then the job under way, then the database. A connection whose answer
+  // was under way as closing began turns idle afterwards: it is closed then, not left to time out.
+  const closeHttp = async () => {
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(idle);
+    }
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  stopOnSignals(logger, config.shutdownTimeoutMs, [closeHttp, () => worker.stop(), () => runtime.close()]);
 
   await seedIfEmpty(runtime, config, (message) => app.log.info(message));
   await runtime.adminItems.queueMissingLivePreviews();

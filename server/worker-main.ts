@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { openRuntime } from './runtime.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { startWorker } from './worker.ts';
 
 let config;
@@ -24,10 +25,4 @@ const logger = createLogger(config);
 const runtime = await openRuntime(config, logger);
 const worker = await startWorker({ services: runtime, logger, leaseMs: config.workerLeaseMs, soleProcess: false });
 logger.info('worker started');
-const stop = async () => {
-  await worker.stop();
-  await runtime.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+stopOnSignals(logger, config.shutdownTimeoutMs, [() => worker.stop(), () => runtime.close()]);
