@@ -20,12 +20,11 @@ function halfSentRequest(baseUrl: string) {
   const body = Buffer.from(
     JSON.stringify({ name: 'INP', value: 120, rating: 'good', path: '/', navigationType: 'navigate' }),
   );
-  let answered!: Promise<number>;
   const request = http.request(`${baseUrl}/api/vitals`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': body.length },
   });
-  answered = new Promise((resolve, reject) => {
+  const answered = new Promise<number>((resolve, reject) => {
     request.on('response', (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
