@@ -31,6 +31,42 @@ describe('the server process', () => {
     expect(fs.existsSync(lockFile)).toBe(false);
   });
 
+  it('takes an admin command while it runs, the password piped in rather than on the command line', async () => {
+    const store = await startStore({ dataDir, env: { SEED_DEMO: 'false' } });
+    try {
+      const admin = spawnSync(
+        process.execPath,
+        ['scripts/admin.ts', 'create', '--email', 'owner@example.com', '--first-name', 'Olive'],
+        { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, input: 'violet-harbor-42\n', encoding: 'utf8' },
+      );
+      expect(admin.stderr).toBe('');
+      expect(admin.stdout.trim()).toBe('Administrator owner@example.com created (verified).');
+      const login = await fetch(`${store.baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: store.baseUrl },
+        body: JSON.stringify({ email: 'owner@example.com', password: 'violet-harbor-42' }),
+      });
+      expect(await login.json()).toMatchObject({ loginSucceed: true, isAdmin: true });
+      // What it refuses, it says, and nothing changes.
+      const weak = spawnSync(
+        process.execPath,
+        ['scripts/admin.ts', 'create', '--email', 'other@example.com', '--first-name', 'Oz'],
+        { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, input: 'password1\n', encoding: 'utf8' },
+      );
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toMatch(/most common passwords/);
+      const unknown = spawnSync(process.execPath, ['scripts/admin.ts', 'promote', '--email', 'nobody@example.com'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toMatch(/^No account for nobody@example\.com\./);
+    } finally {
+      expect(await store.stop()).toBe(0);
+    }
+  });
+
   it('stops at once with a message naming an invalid variable', () => {
     const result = runUntilExit({ PORT: 'eighty' });
     expect(result.status).toBe(1);

@@ -1,22 +1,20 @@
 /**
- * Seeds the demo catalogue into DATA_DIR (or DATABASE_URL) without starting the server.
- * `--unless-disabled` (as `npm start` runs it) leaves it to SEED_DEMO: drawing the wallpapers
- * here, in a process that then ends, keeps that memory out of the server's.
+ * `npm run seed`: draws the demo catalogue into an empty DATA_DIR (or DATABASE_URL) without
+ * starting the server, whatever SEED_DEMO says (`npm start` draws it itself, in the background).
  */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
-import { openRuntime, seedIfEmpty } from '../server/runtime.ts';
+import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
+import { openRuntime } from '../server/runtime.ts';
 
-const { values } = parseArgs({ options: { 'unless-disabled': { type: 'boolean', default: false } } });
 const config = loadConfig();
 const runtime = await openRuntime(config, createLogger(config));
 try {
-  const before = await runtime.catalogue.countAll();
-  await seedIfEmpty(runtime, { ...config, seedDemo: config.seedDemo || !values['unless-disabled'] }, (message) =>
-    console.log(message),
-  );
-  if (before > 0) console.log(`The catalogue already holds ${before} items; nothing seeded.`);
+  const started = Date.now();
+  const seeded = await seedDemoCatalogue({ ...runtime, log: (message) => console.log(message) });
+  if (seeded > 0)
+    console.log(`Demo catalogue: ${seeded} wallpapers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  else console.log(`The catalogue already holds ${await runtime.catalogue.countAll()} items; nothing seeded.`);
 } finally {
   await runtime.close();
 }

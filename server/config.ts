@@ -129,7 +129,7 @@ export type Config = ReturnType<typeof toConfig>;
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** A store people reach only from this machine: the two-command start, the tests. */
-function isLocal(url: string): boolean {
+export function isLocal(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 }

@@ -1,8 +1,11 @@
+import { listenForAdminCommands } from './admin-commands.ts';
 import { buildApp, DEFAULT_WEB_DIR } from './app.ts';
-import { ConfigError, configWarnings, loadConfig, type Config } from './config.ts';
+import { networkInterfaces } from 'node:os';
+import { ConfigError, configWarnings, isLocal, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { createLogger } from './logger.ts';
-import { openRuntime, seedIfEmpty } from './runtime.ts';
+import { drawDemoInBackground } from './demo/demo-in-background.ts';
+import { openRuntime } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { startWorker } from './worker.ts';
 
@@ -46,13 +49,37 @@ async function start(config: Config) {
       clearInterval(idle);
     }
   };
-  stopOnSignals(logger, config.shutdownTimeoutMs, [closeHttp, () => worker.stop(), () => runtime.close()]);
+  // With the embedded database, `npm run admin` hands its commands to this process, which holds it.
+  const closeAdminSocket = config.databaseUrl
+    ? async () => {}
+    : await listenForAdminCommands(config.dataDir, runtime.accounts, logger);
+  let demo: Awaited<ReturnType<typeof drawDemoInBackground>>;
+  stopOnSignals(logger, config.shutdownTimeoutMs, [
+    async () => demo?.stop(),
+    closeAdminSocket,
+    closeHttp,
+    () => worker.stop(),
+    () => runtime.close(),
+  ]);
 
-  await seedIfEmpty(runtime, config, (message) => app.log.info(message));
   await runtime.adminItems.queueMissingLivePreviews();
   await runtime.adminItems.queueMissingPalettes();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
+  if (isLocal(config.publicUrl)) {
+    // A QR code (Send to phone) holds PUBLIC_URL, which a phone cannot open while it names this machine alone.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+    app.log.info(
+      `To open the store from a phone on this network (Send to phone), start it with PUBLIC_URL=http://${lan ?? 'this-computers-address'}:${config.port}`,
+    );
+  }
+  // A first start's demo catalogue is drawn while the store already answers.
+  if (config.seedDemo) {
+    demo = await drawDemoInBackground({ ...runtime, log: (message) => app.log.info(message) });
+    demo?.done.catch((error: unknown) => app.log.error({ err: error }, 'the demo catalogue was not finished'));
+  }
 }
 
 let config: Config;

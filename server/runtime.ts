@@ -3,7 +3,6 @@ import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Config } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { seedDemoCatalogue } from './demo/seed-demo-catalogue.ts';
 import type { Media } from './providers/media/media.ts';
 import { SharpFfmpegMedia } from './providers/media/sharp-ffmpeg-media.ts';
 import { Redis } from 'ioredis';
@@ -73,6 +72,8 @@ export interface Services {
 
 export interface Runtime extends Services {
   database: DatabaseHandle;
+  /** Values every process shares (app_settings). */
+  settings: SettingsRepository;
   storage: Storage;
   media: Media;
   /** Shared rate-limit counters when REDIS_URL is set. */
@@ -232,6 +233,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   return {
     ...services,
     database,
+    settings: new SettingsRepository(database.db),
     storage,
     media,
     redis,
@@ -243,12 +245,4 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
       release();
     },
   };
-}
-
-/** Seeds the demo catalogue when the store is empty and seeding is on. */
-export async function seedIfEmpty(runtime: Runtime, config: Config, log: (message: string) => void): Promise<void> {
-  if (!config.seedDemo) return;
-  const started = Date.now();
-  const seeded = await seedDemoCatalogue({ ...runtime, log });
-  if (seeded > 0) log(`Demo catalogue: ${seeded} wallpapers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

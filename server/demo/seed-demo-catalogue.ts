@@ -96,7 +96,8 @@ async function* clipFrames(media: Media, spec: SceneSpec): AsyncIterable<Buffer>
   for (let f = 0; f < CLIP.frames; f++) yield media.frame(renderScene(spec, f / CLIP.frames), CLIP.size);
 }
 
-async function buildItem(plan: DemoPlan, storage: Storage, media: Media): Promise<NewItemRow> {
+/** Draws one planned wallpaper and writes its files; the row that puts it on sale is returned, not inserted. */
+export async function drawDemoItem(plan: DemoPlan, storage: Storage, media: Media): Promise<NewItemRow> {
   const publicFolder = itemPublicFolder(plan.itemId);
   const privateFolder = itemPrivateFolder(plan.itemId);
   const base = slugify(plan.name, 'wallpaper');
@@ -189,7 +190,7 @@ export async function seedDemoCatalogue(deps: {
   const worker = async () => {
     while (next < plans.length) {
       const plan = plans[next++]!;
-      rows.push(await buildItem(plan, deps.storage, deps.media));
+      rows.push(await drawDemoItem(plan, deps.storage, deps.media));
       if (rows.length % 10 === 0) deps.log(`Demo catalogue: ${rows.length}/${plans.length} wallpapers drawn`);
     }
   };

@@ -49,6 +49,12 @@ export function SendToPhone({ item, screen }: { item: Item; screen: ChosenScreen
             minutes.
           </p>
           <p className="send-to-phone__url">{link.url}</p>
+          {/^https?:\/\/(localhost|127\.|\[::1\])/.test(link.url) && (
+            <p className="send-to-phone__note">
+              This address opens on this computer only. To scan it with a phone, start the store with PUBLIC_URL set to
+              this computer&apos;s address on your network (the store&apos;s log suggests it).
+            </p>
+          )}
           <button type="button" className="button button--small button--ghost" onClick={() => setLink(undefined)}>
             Close
           </button>

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Item } from '../contract/item.ts';
+import { DEMO_ITEM_COUNT } from '../server/demo/seed-demo-catalogue.ts';
+import { startStore } from './store.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-first-start-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const onSale = async (baseUrl: string) =>
+  ((await (await fetch(`${baseUrl}/api/items?limit=60`)).json()) as Item[]).map((item) => item.itemId);
+
+describe('a first start on an empty store', () => {
+  it('answers at once while the demo catalogue is drawn, and a start cut short carries on from the same plan', async () => {
+    const started = Date.now();
+    const first = await startStore({ dataDir, env: { SEED_DEMO: 'true' } });
+    expect((await fetch(first.baseUrl)).status).toBe(200);
+    const firstPage = Date.now() - started;
+    // The wallpapers go on sale as they are drawn; the store is stopped before it has them all.
+    await expect.poll(() => onSale(first.baseUrl).then((ids) => ids.length), { timeout: 60_000 }).toBeGreaterThan(3);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startStore({ dataDir, env: { SEED_DEMO: 'true' } });
+    const before = await onSale(second.baseUrl);
+    expect(before.length).toBeLessThan(DEMO_ITEM_COUNT);
+    await expect
+      .poll(() => onSale(second.baseUrl).then((ids) => ids.length), { timeout: 90_000, interval: 500 })
+      .toBe(DEMO_ITEM_COUNT);
+    // The same plan: what was on sale before the stop is still there, and nothing is there twice.
+    const whole = await onSale(second.baseUrl);
+    expect(whole).toEqual(expect.arrayContaining(before));
+    expect(new Set(whole).size).toBe(DEMO_ITEM_COUNT);
+    expect(await second.stop()).toBe(0);
+
+    // Once whole, the demo catalogue is never drawn again.
+    const third = await startStore({ dataDir, env: { SEED_DEMO: 'true' } });
+    expect(await onSale(third.baseUrl)).toEqual(whole);
+    expect(third.output()).not.toMatch(/Demo catalogue/);
+    expect(await third.stop()).toBe(0);
+
+    console.info(`first start: the first page answered ${firstPage} ms after the server was started`);
+    expect(firstPage).toBeLessThan(20_000);
+  }, 240_000);
+});
