@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ROOT, startStore } from './store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-'));
@@ -64,6 +64,40 @@ describe('the server process', () => {
       expect(unknown.stderr).toMatch(/^No account for nobody@example\.com\./);
     } finally {
       expect(await store.stop()).toBe(0);
+    }
+  });
+
+  it('backs up the running store through npm run backup, and npm run restore brings it back into an empty DATA_DIR', async () => {
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-backups-'));
+    const restoredDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-restored-'));
+    const store = await startStore({ templateDir: inject('templateDataDir') });
+    try {
+      const before = await (await fetch(`${store.baseUrl}/api/items?limit=60`)).json();
+      const backup = spawnSync(process.execPath, ['scripts/backup.ts', backups], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: store.dataDir },
+        encoding: 'utf8',
+      });
+      expect(backup.stderr).toBe('');
+      expect(backup.stdout).toMatch(/^Backed up \d+ rows and \d+ files/);
+      expect(await store.stop()).toBe(0);
+      const [made] = fs.readdirSync(backups);
+      const restore = spawnSync(process.execPath, ['scripts/restore.ts', path.join(backups, made!)], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: restoredDir, SEED_DEMO: 'false' },
+        encoding: 'utf8',
+      });
+      expect(restore.stderr).toBe('');
+      expect(restore.stdout).toMatch(/^Restored \d+ rows and \d+ files/);
+      const back = await startStore({ dataDir: restoredDir, env: { SEED_DEMO: 'false' } });
+      expect(await (await fetch(`${back.baseUrl}/api/items?limit=60`)).json()).toEqual(before);
+      const thumbnail = (before as { itemId: string; thumbnail: string }[])[0]!;
+      expect((await fetch(`${back.baseUrl}/images/items/${thumbnail.itemId}/${thumbnail.thumbnail}`)).status).toBe(200);
+      expect(await back.stop()).toBe(0);
+    } finally {
+      if (store.process.exitCode === null) await store.stop();
+      fs.rmSync(backups, { recursive: true, force: true });
+      fs.rmSync(restoredDir, { recursive: true, force: true });
     }
   });
 

@@ -65,7 +65,7 @@ let result: { ok: boolean; message: string };
 try {
   const runtime = await openRuntime(config, createLogger({ logLevel: 'warn' }));
   try {
-    result = await runAdminCommand(runtime.accounts, request);
+    result = await runAdminCommand(runtime, request);
   } finally {
     await runtime.close();
   }

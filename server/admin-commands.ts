@@ -6,6 +6,7 @@ import { EmailSchema, PasswordSchema } from '../contract/users.ts';
 import { isCommonPassword } from './security/passwords.ts';
 import type { AccountsService } from './services/accounts.service.ts';
 import type { Logger } from './logger.ts';
+import { createBackup, type BackupDependencies } from './backup.ts';
 
 /** What `npm run admin` asks: a new verified administrator, or an account made one. */
 export const AdminCommandSchema = z.discriminatedUnion('command', [
@@ -18,15 +19,26 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
     firstName: z.string().trim().min(1, 'is required').max(60),
   }),
   z.object({ command: z.literal('promote'), email: EmailSchema }),
+  /** A backup of the running store into a new folder (decision 038). */
+  z.object({ command: z.literal('backup'), dir: z.string().min(1).max(1000) }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 
 /** Carries out an admin command; the answer is a sentence for the person who typed it. */
 export async function runAdminCommand(
-  accounts: AccountsService,
+  deps: { accounts: AccountsService } & BackupDependencies,
   command: AdminCommand,
 ): Promise<{ ok: boolean; message: string }> {
+  const { accounts } = deps;
   try {
+    if (command.command === 'backup') {
+      const manifest = await createBackup(deps, command.dir);
+      const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+      return {
+        ok: true,
+        message: `Backed up ${rows} rows and ${manifest.files} files (${Math.round(manifest.bytes / 1024 / 1024)} MB) into ${command.dir}.`,
+      };
+    }
     if (command.command === 'create') {
       const admin = await accounts.createAdmin(command);
       return { ok: true, message: `Administrator ${admin.email} created (verified).` };
@@ -50,7 +62,7 @@ export const adminSocketPath = (dataDir: string) => path.join(dataDir, 'admin.so
  */
 export async function listenForAdminCommands(
   dataDir: string,
-  accounts: AccountsService,
+  deps: { accounts: AccountsService } & BackupDependencies,
   log: Logger,
 ): Promise<() => Promise<void>> {
   const answer = async (line: string) => {
@@ -62,8 +74,8 @@ export async function listenForAdminCommands(
     }
     const parsed = AdminCommandSchema.safeParse(given);
     if (!parsed.success) return { ok: false, message: z.prettifyError(parsed.error) };
-    const result = await runAdminCommand(accounts, parsed.data);
-    log.info({ command: parsed.data.command, email: parsed.data.email, ok: result.ok }, 'admin command');
+    const result = await runAdminCommand(deps, parsed.data);
+    log.info({ command: parsed.data.command, ok: result.ok }, 'admin command');
     return result;
   };
   const file = adminSocketPath(dataDir);

@@ -52,7 +52,7 @@ async function start(config: Config) {
   // With the embedded database, `npm run admin` hands its commands to this process, which holds it.
   const closeAdminSocket = config.databaseUrl
     ? async () => {}
-    : await listenForAdminCommands(config.dataDir, runtime.accounts, logger);
+    : await listenForAdminCommands(config.dataDir, runtime, logger);
   let demo: Awaited<ReturnType<typeof drawDemoInBackground>>;
   stopOnSignals(logger, config.shutdownTimeoutMs, [
     async () => demo?.stop(),

@@ -30,6 +30,7 @@ import { ItemsRepository } from './db/repositories/items.repository.ts';
 import { JobsRepository } from './db/repositories/jobs.repository.ts';
 import { OrdersRepository } from './db/repositories/orders.repository.ts';
 import { SettingsRepository } from './db/repositories/settings.repository.ts';
+import { SnapshotRepository } from './db/repositories/snapshot.repository.ts';
 import { transactionsOf } from './db/repositories/transactions.ts';
 import { UsersRepository } from './db/repositories/users.repository.ts';
 import { VitalsRepository } from './db/repositories/vitals.repository.ts';
@@ -74,6 +75,8 @@ export interface Runtime extends Services {
   database: DatabaseHandle;
   /** Values every process shares (app_settings). */
   settings: SettingsRepository;
+  /** The whole database as rows, for backups. */
+  snapshots: SnapshotRepository;
   storage: Storage;
   media: Media;
   /** Shared rate-limit counters when REDIS_URL is set. */
@@ -234,6 +237,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     ...services,
     database,
     settings: new SettingsRepository(database.db),
+    snapshots: new SnapshotRepository(database.db),
     storage,
     media,
     redis,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,6 +37,14 @@ export interface NotificationHandlers {
 const RELISTEN_DELAY_MS = 1000;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The tag of the newest migration this code applies: the schema a backup is made from. */
+export function latestMigration(): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.at(-1)!.tag;
+}
 
 /** Any number for the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_ID = 7_301_944;
