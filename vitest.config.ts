@@ -12,12 +12,15 @@ if (process.env.CI) {
   }
 }
 
-/** Suites named *.postgres.int.test.ts need a PostgreSQL server (several processes on one database). */
+/**
+ * Suites named *.postgres.int.test.ts need a PostgreSQL server (several processes on one
+ * database); *.pglite.int.test.ts are about PGlite's own data directories.
+ */
 const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration-${database}`,
     include: ['server/**/*.int.test.ts'],
-    exclude: database === 'pglite' ? ['**/*.postgres.int.test.ts'] : [],
+    exclude: database === 'pglite' ? ['**/*.postgres.int.test.ts'] : ['**/*.pglite.int.test.ts'],
     env: { TEST_DB: database },
     testTimeout: 60_000,
     hookTimeout: 120_000,
