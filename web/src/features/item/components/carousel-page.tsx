@@ -41,11 +41,11 @@ export function CarouselPage() {
   const current = at(index);
   usePageMeta(current ? current.name : 'Wallpapers');
 
-  // Where the carousel is heading: moves count from there, so quick presses add up even
-  // before the URL (and this render) has caught up with the last one.
-  const target = useRef(index);
+  // Where the carousel is heading until the URL gets there: moves count from it, so quick presses
+  // add up even before the URL (and this render) has caught up with the last one.
+  const target = useRef<number>(undefined);
   useEffect(() => {
-    target.current = index;
+    if (target.current === index) target.current = undefined;
   }, [index]);
 
   // Every move waits the carousel's go-to-slide delay before the URL follows.
@@ -55,7 +55,7 @@ export function CarouselPage() {
     clearTimeout(pending.current);
     pending.current = setTimeout(() => navigate(`/item/${position}`, { replace: true }), CAROUSEL_GO_TO_SLIDE_DELAY_MS);
   };
-  const move = (delta: number) => goTo(target.current + delta);
+  const move = (delta: number) => goTo((target.current ?? index) + delta);
 
   if (index < 0 || (!isPending && !current && !isError)) {
     return (
