@@ -34,11 +34,14 @@ export const STORAGE_KEYS = { cart: 'cart', user: 'user' } as const;
 export const PHOTO_TYPES = ['static', 'live'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
-/** The three themes; `tag` is how items are labelled, `path` is the spec's route. */
+/**
+ * The three themes; `tag` is how items are labelled, `path` is the spec's route, `art` names
+ * the theme's banner in the web app's /art (also the apps' home banners).
+ */
 export const THEMES = [
-  { tag: 'anime', label: 'Anime', nav: 'ANIME', path: '/painting' },
-  { tag: 'landscape', label: 'Landscape', nav: 'LANDSCAPE', path: '/landscape' },
-  { tag: 'minimalistic', label: 'Minimalistic', nav: 'MINIMALISTIC', path: '/city' },
+  { tag: 'anime', label: 'Anime', nav: 'ANIME', path: '/painting', art: 'anime' },
+  { tag: 'landscape', label: 'Landscape', nav: 'LANDSCAPE', path: '/landscape', art: 'landscape' },
+  { tag: 'minimalistic', label: 'Minimalistic', nav: 'MINIMALISTIC', path: '/city', art: 'city' },
 ] as const;
 
 export const MESSAGES = {

@@ -10,15 +10,18 @@ export const ItemIdSchema = z
   .regex(SAFE_NAME, 'itemId must start with a letter or digit and hold only letters, digits, ".", "_" or "-"');
 
 export const ImageEntrySchema = z.object({
+  /** 'small' and 'large' (the spec's), then the apps' 'LD', 'BL', 'SD' and 'HD' (decision 039). */
   type: z.string(),
   name: z.string(),
-  /** Where the image is served (the spec's /images/items/{itemId}/{name}). */
+  /** Where the image is served, as an absolute URL (the spec's /images/items/{itemId}/{name} on PUBLIC_URL, or PUBLIC_ASSET_URL). */
   link: z.string(),
-  /** Its pixel size, e.g. 720x1280, when known. */
-  resolution: z.string().optional(),
+  /** Its pixel size, e.g. 720x1280; empty when unknown (the Android app requires the field). */
+  resolution: z.string(),
+  /** Always empty: the Android app's data class requires the field (decision 039). */
+  blob: z.string(),
 });
 
-/** `link` is empty for paid items: their files are only reachable through a purchase. */
+/** `link` (absolute) is empty for paid items: their files are only reachable through a purchase. */
 export const DownloadEntrySchema = z.object({
   link: z.string(),
   name: z.string(),
@@ -139,7 +142,8 @@ export const TagCountSchema = z.object({ tag: z.string(), count: z.number().int(
 
 /** The Android app's paged listing; `catalog` is a tag, or empty or 'Wallpapers' for everything. */
 export const WallpapersPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
+  /** Counted from 0, as the app does; `currentPage` says it back. */
+  page: z.coerce.number().int().min(0, 'page starts at 0').max(100_000).default(0),
   pageSize: z.coerce
     .number()
     .int()

@@ -355,7 +355,7 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
   it('a free download saves the stored file, starting by itself on /download', async () => {
     const items = await s.api<Item[]>('/api/items');
     const free = firstFree(items);
-    const stored = Buffer.from(await (await fetch(s.store.baseUrl + free.downloadList[0]!.link)).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(free.downloadList[0]!.link)).arrayBuffer());
     const { page } = await s.open('/');
     const card = page.locator(`article[data-item-id="${free.itemId}"]`);
     await card.scrollIntoViewIfNeeded();

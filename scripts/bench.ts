@@ -160,7 +160,7 @@ async function measureProcessing() {
       ),
     );
     const directStart = performance.now();
-    // The pipeline's Media work for one source: preparing it, then its card images, placeholder, focal point and palette.
+    // The pipeline's Media work for one source: preparing it, then its card images, the apps' HD preview, placeholder, focal point and palette.
     for (const source of sources) {
       const prepared = await runtime.media.prepareWallpaper(source.data);
       for (const width of [360, 720]) {
@@ -171,7 +171,8 @@ async function measureProcessing() {
         ]);
       }
       await Promise.all([
-        runtime.media.placeholder(prepared.master),
+        runtime.media.image(prepared.master, { width: 1080, height: 1920, format: 'webp', quality: 80 }),
+        runtime.media.blurred(prepared.master, { width: 12, height: 21 }),
         runtime.media.focalPoint(prepared.master),
         runtime.media.palette(prepared.master),
       ]);

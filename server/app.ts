@@ -44,6 +44,7 @@ import { orderRoutes } from './routes/orders/index.ts';
 import { webhookRoutes } from './routes/webhooks/index.ts';
 import { seoRoutes } from './routes/seo/index.ts';
 import { vitalsRoutes } from './routes/vitals/index.ts';
+import { mobileAppRoutes } from './routes/mobile-app/index.ts';
 import { registerWebApp } from './web.ts';
 
 export const DEFAULT_WEB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(metricsRoutes, { metrics: services.metrics, token: config.metricsToken });
   await app.register(configRoutes, { publicConfig: config.publicConfig });
   await app.register(vitalsRoutes, { vitals: services.vitals, perMinute: config.vitalsRateLimit });
+  await app.register(mobileAppRoutes, { mobileApp: services.mobileApp, eventsPerMinute: config.appEventsRateLimit });
   await app.register(seoRoutes, { publicUrl: config.publicUrl, catalogue: services.catalogue });
 
   const servesWeb =

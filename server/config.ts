@@ -65,6 +65,8 @@ const EnvSchema = z
       .default(3600),
     ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
     VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
+    /** Events the Android app may report per address and minute (a phone's session sends a few). */
+    APP_EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     PAYPAL_CLIENT_ID: z.string().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     PAYPAL_ENV: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -157,6 +159,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     storageDir: path.join(dataDir, 'storage'),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    /** The absolute bases of the links in the API's item answers (decision 039). */
+    itemLinks: {
+      api: publicUrl,
+      assets: env.PUBLIC_ASSET_URL?.replace(/\/+$/, '') ?? publicUrl + DEFAULT_ASSET_BASE,
+    },
     storeName: env.STORE_NAME,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
@@ -206,6 +213,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     catalogueCacheBytes: Math.round(env.CATALOGUE_CACHE_MB * 1024 * 1024),
     orderRateLimit: env.ORDER_RATE_LIMIT,
     vitalsRateLimit: env.VITALS_RATE_LIMIT,
+    appEventsRateLimit: env.APP_EVENTS_RATE_LIMIT,
     loginLimits: {
       perAccountAndAddress: env.AUTH_RATE_LIMIT_PER_EMAIL,
       perAddress: env.AUTH_RATE_LIMIT_PER_IP,

@@ -64,6 +64,7 @@ async function start(config: Config) {
 
   await runtime.adminItems.queueMissingLivePreviews();
   await runtime.adminItems.queueMissingPalettes();
+  await runtime.adminItems.queueMissingAppImages();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
   if (isLocal(config.publicUrl)) {

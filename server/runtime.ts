@@ -34,10 +34,12 @@ import { SnapshotRepository } from './db/repositories/snapshot.repository.ts';
 import { transactionsOf } from './db/repositories/transactions.ts';
 import { UsersRepository } from './db/repositories/users.repository.ts';
 import { VitalsRepository } from './db/repositories/vitals.repository.ts';
+import { AppEventsRepository } from './db/repositories/app-events.repository.ts';
 import { WaitingListRepository } from './db/repositories/waiting-list.repository.ts';
 import { HealthService } from './services/health.service.ts';
 import { JobQueue } from './services/job-queue.ts';
 import { VitalsService } from './services/vitals.service.ts';
+import { MobileAppService } from './services/mobile-app.service.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { Sweeper } from './services/sweeper.service.ts';
 import { DeviceFitService } from './services/device-fit.service.ts';
@@ -64,6 +66,7 @@ export interface Services {
   sweeper: Sweeper;
   health: HealthService;
   vitals: VitalsService;
+  mobileApp: MobileAppService;
   deviceFit: DeviceFitService;
   favourites: FavouritesService;
   phoneLinks: PhoneLinksService;
@@ -145,7 +148,7 @@ export async function createServices(deps: {
     items: repositories.items,
     inTransaction,
     cacheBytes: config.catalogueCacheBytes,
-    assetBase: config.publicConfig.assetBase,
+    links: config.itemLinks,
     metrics,
   });
   const jobs = new JobQueue(jobsRepository);
@@ -178,10 +181,16 @@ export async function createServices(deps: {
     sweeper: new Sweeper({ ...repositories, storage, graceMs: config.orphanGraceMs }),
     health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
     vitals: new VitalsService(new VitalsRepository(db)),
+    mobileApp: new MobileAppService({
+      catalogue,
+      settings: new SettingsRepository(db),
+      events: new AppEventsRepository(db),
+      links: config.itemLinks,
+    }),
     deviceFit: new DeviceFitService({ storage, media }),
     favourites: new FavouritesService({
       favourites: new FavouritesRepository(db),
-      assetBase: config.publicConfig.assetBase,
+      links: config.itemLinks,
     }),
     accounts: new AccountsService({
       users: repositories.users,

@@ -33,8 +33,10 @@ export interface ItemMedia {
   placeholder: string;
   /** WebP files, with an AVIF twin where one was made. */
   thumbnails: { width: number; height: number; file: string; avif?: string }[];
-  /** Preview sizes made by processing (LD 360, SD 720, HD 1080 wide). */
+  /** The apps' previews (LD 360, SD 720, HD 1080 wide); missing on items made before them until backfilled. */
   previews?: { ld: string; sd: string; hd: string };
+  /** The placeholder as a file (the apps' BL image). */
+  blurred?: string;
   /** Perceptual hash of the master, for spotting near-duplicates among new sources. */
   phash?: string;
   dominant?: string;
@@ -135,6 +137,27 @@ export const webVitals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('web_vitals_name_created_idx').on(t.name, t.createdAt)],
+);
+
+/**
+ * What the Android app reports of its use (downloads, shares, ad views), as it sends it; the
+ * item is not a foreign key, as an event may name one that is gone.
+ */
+export const appEvents = pgTable(
+  'app_events',
+  {
+    id: serial('id').primaryKey(),
+    itemId: text('item_id').notNull(),
+    eventType: text('event_type').notNull(),
+    appVersion: text('app_version').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    release: text('release').notNull(),
+    sdk: text('sdk').notNull(),
+    country: text('country').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_events_created_idx').on(t.createdAt), index('app_events_item_idx').on(t.itemId)],
 );
 
 export const users = pgTable('users', {

@@ -70,6 +70,16 @@ beforeAll(async () => {
     await ctx.phoneLinks.create({ itemId: free.itemId }, undefined);
     await ctx.waitingList.add([{ key: 'sources/abc123-source.jpg', name: 'source.jpg' }]);
     await ctx.catalogue.recordDownload(free.itemId);
+    await ctx.mobileApp.record({
+      itemId: free.itemId,
+      eventType: 'download_free',
+      appVersion: '2.4.1',
+      manufacturer: 'Google',
+      model: 'Pixel 7',
+      release: '14',
+      sdk: '34',
+      country: 'DE',
+    });
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
     await ctx.loginThrottle.failed(shopper.email, '203.0.113.5');
     await ctx.accounts.forgotPassword(shopper.email);

@@ -17,5 +17,6 @@ export function jobHandlers(services: {
     'refund-email': (job, key) => services.checkout.sendRefundEmail(job.orderId, key),
     'live-preview': (job) => services.adminItems.makeLivePreview(job.itemId, job.videoKey),
     'item-palette': (job) => services.adminItems.makePalette(job.itemId),
+    'item-app-images': (job) => services.adminItems.makeAppImages(job.itemId),
   };
 }

@@ -18,6 +18,7 @@ import {
   itemPrivateFolder,
   itemPublicFolder,
   putContentAddressed,
+  storeAppImages,
   storeThumbnails,
 } from './stored-files.ts';
 import { slugify } from '../../contract/text.ts';
@@ -40,6 +41,12 @@ const livePreviewJob = (itemId: string, videoKey: string): NewJob => ({
   kind: 'live-preview',
   key: jobKeys.livePreview(itemId, videoKey),
   payload: { itemId, videoKey },
+});
+
+const appImagesJob = (itemId: string): NewJob => ({
+  kind: 'item-app-images',
+  key: jobKeys.itemAppImages(itemId),
+  payload: { itemId },
 });
 
 const paletteJob = (itemId: string): NewJob => ({
@@ -167,6 +174,32 @@ export class AdminItemsService {
     await this.deps.catalogue.update(itemId, {
       media: { ...row.media, palette: palette.colours, darkShare: palette.darkShare },
     });
+  }
+
+  /**
+   * Items made before the apps' images (decision 039) get a job that makes them; the server
+   * calls this at start, and a job already queued or done is left as it is.
+   */
+  async queueMissingAppImages(): Promise<void> {
+    let after = '';
+    for (;;) {
+      const itemIds = await this.deps.items.withoutAppImages(after, 500);
+      if (itemIds.length === 0) return;
+      for (const itemId of itemIds) await this.deps.jobs.enqueue(appImagesJob(itemId));
+      after = itemIds.at(-1)!;
+    }
+  }
+
+  /** The apps' HD preview and blurred placeholder of an item made before them, from its original image. */
+  async makeAppImages(itemId: string): Promise<void> {
+    const row = await this.deps.catalogue.findRow(itemId);
+    const original = row?.downloads.find((file) => file.contentType.startsWith('image/'));
+    if (!row || row.media.blurred || !original) return;
+    const picture = await buffer(await this.deps.storage.get(original.key));
+    const made = await storeAppImages(this.deps.storage, this.deps.media, itemId, picture, row.media.thumbnails);
+    // Read again: an edit may have landed while the images were made.
+    const now = await this.deps.catalogue.findRow(itemId);
+    if (now) await this.deps.catalogue.update(itemId, { media: { ...now.media, ...made } });
   }
 
   /** The poster frame and the muted H.264 clip of a live item, made from its uploaded video. */

@@ -9,7 +9,7 @@ import type { ItemRow, NewItemRow } from '../db/schema.ts';
 import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared/prepared-answer.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
-import { toPublicItem } from './item-view.ts';
+import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
 import { NO_METRICS, type Metrics } from '../providers/metrics/metrics.ts';
 import { closestWord, wordsOf } from './spelling.ts';
 
@@ -98,8 +98,8 @@ export class CatalogueService {
   private generation = 0;
   private readonly items: ItemsRepository;
   private readonly inTransaction: RunInTransaction;
-  /** An item as its answers show it, its files under this deployment's asset base. */
-  private readonly toItem: (row: ItemRow) => Item;
+  /** An item as the web's answers show it, and as the old clients' paths show it (with its palette as tags). */
+  private readonly views: Record<ItemAudience, (row: ItemRow) => Item>;
   /** Tells this process's own announcements apart from the others'. */
   private readonly instanceId = randomUUID();
   private readonly metrics: Metrics;
@@ -108,14 +108,16 @@ export class CatalogueService {
     items: ItemsRepository;
     inTransaction: RunInTransaction;
     cacheBytes: number;
-    /** '/images', or PUBLIC_ASSET_URL when a bucket or CDN serves the public files. */
-    assetBase?: string;
+    links: ItemLinks;
     metrics?: Metrics;
   }) {
     this.items = deps.items;
     this.inTransaction = deps.inTransaction;
     this.metrics = deps.metrics ?? NO_METRICS;
-    this.toItem = (row) => toPublicItem(row, deps.assetBase);
+    this.views = {
+      web: (row) => toPublicItem(row, deps.links),
+      'old-clients': (row) => toPublicItem(row, deps.links, 'old-clients'),
+    };
     this.answers = new AnswerCache(deps.cacheBytes);
   }
 
@@ -187,7 +189,7 @@ export class CatalogueService {
    * One page of a list in the query's order (nearest first when it asks for a colour), with the
    * cursor of the next and the list's total.
    */
-  private async page(listFilter: CatalogueFilter, query: ItemListQuery): Promise<Page> {
+  private async page(listFilter: CatalogueFilter, query: ItemListQuery, audience: ItemAudience = 'web'): Promise<Page> {
     const filter = withColours(listFilter, query);
     const sort = query.color === undefined ? query.sort : 'colour';
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
@@ -198,7 +200,7 @@ export class CatalogueService {
       after,
       offset: after ? 0 : query.offset,
     });
-    const shown = fitting(rows.slice(0, query.limit).map(this.toItem));
+    const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
     const last = rows[shown.length - 1];
     return {
       body: shown,
@@ -225,32 +227,47 @@ export class CatalogueService {
     );
   }
 
+  /** An old clients' path: its items carry their palettes as tags. */
   byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<PreparedAnswer> {
-    return this.json(this.listKey(`type:${photoType}`, query), () => this.page({ photoType }, query));
+    return this.json(this.listKey(`type:${photoType}`, query), () => this.page({ photoType }, query, 'old-clients'));
   }
 
   /** Every tag of the published catalogue with how many items carry it, most used first. */
+  tagCounts(): Promise<{ tag: string; count: number }[]> {
+    return this.items.tagCounts();
+  }
+
+  /** The newest published item of a catalogue (a tag, or a theme's old name). */
+  async newestOf(catalog: string): Promise<Item | undefined> {
+    const tag = await this.resolveTag(catalog.toLowerCase());
+    const [row] = await this.items.page({ filter: { tag }, sort: 'newest', limit: 1 });
+    return row && this.views.web(row);
+  }
+
   tagsJson(): Promise<PreparedAnswer> {
     return this.json('tags', async () => ({ body: await this.items.tagCounts() }));
   }
 
-  /** The Android app's paged listing, newest first: all items, or one catalogue (a tag or a theme's name). */
+  /**
+   * The Android app's paged listing, newest first, pages counted from 0: all items, or one
+   * catalogue (a tag or a theme's name).
+   */
   wallpapersPageJson(query: WallpapersPageQuery): Promise<PreparedAnswer> {
     const catalog = query.catalog.toLowerCase();
     return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
       const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
       const [rows, totalItems] = await Promise.all([
-        this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
         this.count(filter),
       ]);
       const totalPages = Math.ceil(totalItems / query.pageSize);
       return {
         body: {
-          items: rows.map(this.toItem),
+          items: rows.map(this.views['old-clients']),
           currentPage: query.page,
           totalPages,
           totalItems,
-          hasMore: query.page < totalPages,
+          hasMore: query.page + 1 < totalPages,
         },
       };
     });
@@ -271,7 +288,7 @@ export class CatalogueService {
       const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
       chosen.push(...extra.slice(0, limit - chosen.length));
     }
-    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.toItem))));
+    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.views['old-clients']))));
   }
 
   /** Counts a download of an item for what is popular (one row per item and UTC day). */
@@ -282,12 +299,12 @@ export class CatalogueService {
   /** The published item at a position of the newest-first list (the carousel's index). */
   async atIndex(index: number): Promise<Item | undefined> {
     const [row] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
-    return row && this.toItem(row);
+    return row && this.views.web(row);
   }
 
   async get(itemId: string): Promise<Item | undefined> {
     const row = await this.items.published(itemId);
-    return row && this.toItem(row);
+    return row && this.views.web(row);
   }
 
   /** The item's JSON, or undefined when no published item has that id. */
@@ -303,7 +320,7 @@ export class CatalogueService {
   async likeJson(itemId: string, limit: number): Promise<PreparedAnswer | undefined> {
     if (!(await this.get(itemId))) return undefined;
     return this.json(`like:${itemId}:${limit}`, async () => ({
-      body: (await this.items.likeItem(itemId, { limit, candidates: SEARCH_CANDIDATES })).map(this.toItem),
+      body: (await this.items.likeItem(itemId, { limit, candidates: SEARCH_CANDIDATES })).map(this.views.web),
     }));
   }
 
@@ -324,13 +341,18 @@ export class CatalogueService {
    * Full-text search over names and tags, best match first, paged. When the words match nothing,
    * names and tags spelled like them are found instead (one page, closest first).
    */
-  searchJson(text: string, paging: PagingQuery & ColourFilter): Promise<PreparedAnswer> {
+  searchJson(
+    text: string,
+    paging: PagingQuery & ColourFilter,
+    audience: ItemAudience = 'web',
+  ): Promise<PreparedAnswer> {
     const query = toPrefixQuery(text);
     if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
     const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
     const filter = withColours({}, paging);
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
-    return this.json(`search:${query}:${colours}:${paging.limit}:${skip}`, async () => {
+    const toItem = this.views[audience];
+    return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
       const { rows, total } = await this.items.search(query, filter, {
         limit: paging.limit + 1,
         offset: skip,
@@ -347,15 +369,15 @@ export class CatalogueService {
           });
           if (corrected.rows.length > 0)
             return {
-              body: fitting(corrected.rows.map(this.toItem)),
+              body: fitting(corrected.rows.map(toItem)),
               total: corrected.total ?? corrected.rows.length,
               suggestion,
             };
         }
         const near = await this.items.similar(text.trim().toLowerCase(), filter, { limit: paging.limit, offset: 0 });
-        return { body: near.map(this.toItem), total: near.length };
+        return { body: near.map(toItem), total: near.length };
       }
-      const shown = fitting(rows.slice(0, paging.limit).map(this.toItem));
+      const shown = fitting(rows.slice(0, paging.limit).map(toItem));
       return {
         body: shown,
         next: rows.length > shown.length ? encodeCursor({ sort: 'rank', skip: skip + shown.length }) : undefined,

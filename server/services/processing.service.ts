@@ -7,7 +7,7 @@ import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { itemPrivateFolder, itemPublicFolder, putContentAddressed, storeThumbnails } from './stored-files.ts';
+import { itemPrivateFolder, putContentAddressed, storeThumbnails } from './stored-files.ts';
 import type { WaitingListService, WaitingRow } from './waiting-list.service.ts';
 
 /** Hashes differing in at most this many of 64 bits are the same picture, give or take. */
@@ -42,7 +42,7 @@ function suggest(sourceName: string, dominant: string): { name: string; tags: st
 }
 
 /**
- * Turns one waiting source into a draft item: the 1440x2560 master, LD/SD/HD previews, thumbnails and
+ * Turns one waiting source into a draft item: the 1440x2560 master, thumbnails, the apps' previews and the
  * placeholder through the Media port, with flags for an enlarged source and a near-duplicate.
  */
 export class ProcessingService {
@@ -68,7 +68,6 @@ export class ProcessingService {
     const source = await buffer(await this.deps.storage.get(entry.sourceKey));
     const prepared = await this.deps.media.prepareWallpaper(source);
     const itemId = timestampId();
-    const publicFolder = itemPublicFolder(itemId);
     const master = await putContentAddressed(
       this.deps.storage,
       itemPrivateFolder(itemId),
@@ -89,17 +88,6 @@ export class ProcessingService {
       width: prepared.large.width,
       height: prepared.large.height,
     };
-    const [ld, sd, hd] = await Promise.all(
-      (['ld', 'sd', 'hd'] as const).map((size) =>
-        putContentAddressed(
-          this.deps.storage,
-          publicFolder,
-          `preview-${size}.webp`,
-          prepared.previews[size],
-          'image/webp',
-        ),
-      ),
-    );
     const cards = await storeThumbnails(this.deps.storage, this.deps.media, itemId, prepared.master);
 
     const flags = prepared.upscaled ? [`upscaled: the source is smaller than ${MASTER_WIDTH}x${MASTER_HEIGHT}`] : [];
@@ -121,7 +109,7 @@ export class ProcessingService {
         photoType: 'static',
         tags: suggestion.tags,
         thumbnail: cards.thumbnails.at(-1)!.file,
-        preview: sd!.file,
+        preview: cards.previews.sd,
         imageList: cards.thumbnails.map((t, i) => ({ type: i === 0 ? 'small' : 'large', name: t.file })),
         downloads: [
           {
@@ -133,7 +121,6 @@ export class ProcessingService {
         ],
         media: {
           ...cards,
-          previews: { ld: ld!.file, sd: sd!.file, hd: hd!.file },
           phash: prepared.phash,
           dominant: prepared.dominant,
           ...(large && { large }),
@@ -143,7 +130,7 @@ export class ProcessingService {
     ]);
     await this.deps.waitingList.finish(entry.id, {
       itemId,
-      itemUrl: itemFileUrl(itemId, sd!.file),
+      itemUrl: itemFileUrl(itemId, cards.previews.sd),
       flags,
       phash: prepared.phash,
     });

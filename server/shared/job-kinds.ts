@@ -12,6 +12,8 @@ export interface JobPayloads {
   'live-preview': { itemId: string; videoKey: string };
   /** The palette of an item made before palettes, from its original image. */
   'item-palette': { itemId: string };
+  /** The apps' HD preview and blurred placeholder of an item made before them. */
+  'item-app-images': { itemId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -28,6 +30,7 @@ export const jobKeys = {
   refundEmail: (orderId: string) => `refund-email:${orderId}`,
   livePreview: (itemId: string, videoKey: string) => `live-preview:${itemId}:${videoKey}`,
   itemPalette: (itemId: string) => `item-palette:${itemId}`,
+  itemAppImages: (itemId: string) => `item-app-images:${itemId}`,
 };
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], key: string) => Promise<void> };

@@ -365,6 +365,17 @@ export class ItemsRepository {
       .limit(limit);
   }
 
+  /** Ids of items made before the apps' images (no BL file), a page at a time in id order. */
+  async withoutAppImages(after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ itemId: items.itemId })
+      .from(items)
+      .where(and(sql`not (${items.media} ? 'blurred')`, gt(items.itemId, after)))
+      .orderBy(asc(items.itemId))
+      .limit(limit);
+    return rows.map((row) => row.itemId);
+  }
+
   /** Puts an item's palette in CIELAB for the colour filters; what clients see does not change, nor does the version. */
   async storeColours(itemId: string, media: ItemMedia): Promise<void> {
     await this.db

@@ -26,8 +26,6 @@ export interface PreparedWallpaper {
    * pixels tall (JPEG), from which phone files are cut.
    */
   large?: { data: Buffer; width: number; height: number };
-  /** WebP previews at 360×640, 720×1280 (shown to reviewers and as the item's preview) and 1080×1920. */
-  previews: { ld: Buffer; sd: Buffer; hd: Buffer };
   /** The most common colour, as #rrggbb. */
   dominant: string;
   /** A 64-bit difference hash as 16 hex characters; near-identical images differ in few bits. */
@@ -57,8 +55,8 @@ export interface Media {
     region: { left: number; top: number; width: number; height: number },
     size: ClipSize,
   ): Promise<Buffer>;
-  /** A tiny blurred WebP as a data URI, for display while the real image loads. */
-  placeholder(input: Buffer): Promise<string>;
+  /** A tiny blurred WebP of `size`, shown while the real image loads (inline on the web, as a file in the app). */
+  blurred(input: Buffer, size: ClipSize): Promise<Buffer>;
   /** Turns a source image into a phone wallpaper and everything the catalogue shows of it. */
   prepareWallpaper(source: Buffer): Promise<PreparedWallpaper>;
   /**

@@ -67,14 +67,13 @@ export class SharpFfmpegMedia implements Media {
     await reader.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
   }
 
-  async placeholder(input: Buffer): Promise<string> {
-    const data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  blurred(input: Buffer, size: ClipSize): Promise<Buffer> {
+    return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize(12, 21, { fit: 'cover' })
+      .resize(size.width, size.height, { fit: 'cover' })
       .blur(1)
       .webp({ quality: 40 })
       .toBuffer();
-    return `data:image/webp;base64,${data.toString('base64')}`;
   }
 
   async palette(input: Buffer): Promise<Palette> {
@@ -137,15 +136,7 @@ export class SharpFfmpegMedia implements Media {
     )
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer();
-    const preview = (w: number) =>
-      sharp(master)
-        .resize(w, Math.round((w * MASTER_HEIGHT) / MASTER_WIDTH))
-        .webp({ quality: 80 })
-        .toBuffer();
-    const [ld, sd, hd, stats, hashPixels] = await Promise.all([
-      preview(360),
-      preview(720),
-      preview(1080),
+    const [stats, hashPixels] = await Promise.all([
       sharp(master).stats(),
       sharp(master).greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer(),
     ]);
@@ -158,7 +149,6 @@ export class SharpFfmpegMedia implements Media {
       master,
       upscaled: cropWidth < MASTER_WIDTH,
       ...(large && { large }),
-      previews: { ld, sd, hd },
       dominant: `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`,
       phash: bits.toString(16).padStart(16, '0'),
     };

@@ -44,7 +44,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       helmet: false,
       schema: {
         tags: ['items'],
-        summary: 'Published items of one photo type; pages and sorts like /api/items',
+        summary:
+          "The old clients' list of one photo type, with each item's palette among its tags; pages and sorts like /api/items",
         params: PhotoTypeParamsSchema,
         querystring: ItemListQuerySchema,
         response: { 200: ItemListSchema },
@@ -92,14 +93,15 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       helmet: false,
       schema: {
         tags: ['items'],
-        summary: "The old clients' search: the same as /api/items/search?q={term}",
+        summary:
+          "The old clients' search: the same as /api/items/search?q={term}, with each item's palette among its tags",
         params: SearchTermParamsSchema,
         querystring: PagingQuerySchema,
         response: { 200: ItemListSchema },
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query)),
+      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query, 'old-clients')),
   );
 
   app.get(
@@ -122,7 +124,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       schema: {
         tags: ['items'],
         summary:
-          "The Android app's paged listing, newest first: `catalog` empty or 'Wallpapers' for all, otherwise a tag or a theme's name",
+          "The Android app's paged listing, newest first, pages from 0: `catalog` empty or 'Wallpapers' for all, otherwise a tag or a theme's name",
         querystring: WallpapersPageQuerySchema,
         response: { 200: WallpapersPageSchema },
       },
@@ -136,7 +138,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       helmet: false,
       schema: {
         tags: ['items'],
-        summary: 'The most downloaded and bought items of the last 30 days, topped up with a random sample',
+        summary:
+          "The old clients' most downloaded and bought items of the last 30 days, topped up with a random sample",
         querystring: PopularQuerySchema,
         response: { 200: ItemListSchema },
       },

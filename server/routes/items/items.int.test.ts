@@ -76,7 +76,7 @@ describe('GET /api/items', () => {
       { link: '', name: 'wallpaper.jpg', dimensions: '1440x2560', size: '1440x2560', ext: 'jpg' },
     ]);
     expect(JSON.stringify(paid)).not.toContain('downloads/items');
-    expect(free.downloadList[0]!.link).toBe(`/api/downloads/free/${middle.itemId}`);
+    expect(free.downloadList[0]!.link).toBe(`${ctx.config.publicUrl}/api/downloads/free/${middle.itemId}`);
   });
 
   it('pages with limit and offset and sorts on request', async () => {

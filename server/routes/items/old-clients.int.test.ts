@@ -76,10 +76,15 @@ const get = async <T>(url: string) => {
 const ids = (items: Item[]) => items.map((item) => item.itemId);
 
 describe("the old clients' paths", () => {
-  it('GET /api/items/search/{term} answers as /api/items/search?q={term}', async () => {
+  it('GET /api/items/search/{term} answers as /api/items/search?q={term}, with the palettes among the tags', async () => {
     const byPath = await get<Item[]>('/api/items/search/sakura');
     expect(byPath.status).toBe(200);
-    expect(byPath.body).toEqual((await get<Item[]>('/api/items/search?q=sakura')).body);
+    expect(byPath.body).toEqual(
+      (await get<Item[]>('/api/items/search?q=sakura')).body.map((item) => ({
+        ...item,
+        tags: [...item.tags, ...item.palette],
+      })),
+    );
     expect(ids(byPath.body).sort()).toEqual(ids(anime.map((row) => ({ itemId: row.itemId }) as Item)).sort());
     expect((await get<Item[]>('/api/items/search/neon%20har')).body.map((i) => i.name)).toEqual(['Neon Harbor']);
     expect((await get<Item[]>('/api/items/search/nothing-like-this')).body).toEqual([]);
@@ -97,19 +102,19 @@ describe("the old clients' paths", () => {
     ]);
   });
 
-  it('GET /api/items/wallpapers/page pages everything, or one catalogue', async () => {
+  it('GET /api/items/wallpapers/page pages everything from page 0, or one catalogue', async () => {
     const first = await get<{
       items: Item[];
       currentPage: number;
       totalPages: number;
       totalItems: number;
       hasMore: boolean;
-    }>('/api/items/wallpapers/page?page=1&pageSize=4&catalog=');
+    }>('/api/items/wallpapers/page?page=0&pageSize=4&catalog=');
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ currentPage: 1, totalPages: 2, totalItems: 7, hasMore: true });
+    expect(first.body).toMatchObject({ currentPage: 0, totalPages: 2, totalItems: 7, hasMore: true });
     expect(ids(first.body.items)).toEqual([live.itemId, city.itemId, landscape[1]!.itemId, landscape[0]!.itemId]);
     const second = (
-      await get<{ items: Item[]; hasMore: boolean }>('/api/items/wallpapers/page?page=2&pageSize=4&catalog=Wallpapers')
+      await get<{ items: Item[]; hasMore: boolean }>('/api/items/wallpapers/page?page=1&pageSize=4&catalog=Wallpapers')
     ).body;
     expect(second.hasMore).toBe(false);
     expect(ids(second.items)).toEqual(anime.map((row) => row.itemId).reverse());
@@ -124,9 +129,9 @@ describe("the old clients' paths", () => {
       await get<{ items: Item[]; totalItems: number }>('/api/items/wallpapers/page?catalog=Landscape')
     ).body;
     expect(landscapes.totalItems).toBe(2);
-    // Defaults: the first page of 30.
+    // Defaults: the first page (0) of 30.
     expect((await get<{ items: Item[]; currentPage: number }>('/api/items/wallpapers/page')).body).toMatchObject({
-      currentPage: 1,
+      currentPage: 0,
       items: expect.any(Array),
     });
     expect((await get<{ items: Item[] }>('/api/items/wallpapers/page')).body.items).toHaveLength(7);
@@ -176,7 +181,7 @@ describe("the old clients' paths", () => {
 
   it('answers bad parameters with 400 and a message', async () => {
     for (const url of [
-      '/api/items/wallpapers/page?page=0',
+      '/api/items/wallpapers/page?page=-1',
       '/api/items/wallpapers/page?page=abc',
       '/api/items/wallpapers/page?pageSize=101',
       '/api/items/wallpapers/page?pageSize=0',
@@ -210,14 +215,16 @@ describe('item JSON for the Android app', () => {
         {
           type: 'small',
           name: 'aaaa-thumb-360.webp',
-          link: `/images/items/${live.itemId}/aaaa-thumb-360.webp`,
+          link: `${ctx.config.publicUrl}/images/items/${live.itemId}/aaaa-thumb-360.webp`,
           resolution: '360x640',
+          blob: '',
         },
         {
           type: 'large',
           name: 'bbbb-thumb-720.webp',
-          link: `/images/items/${live.itemId}/bbbb-thumb-720.webp`,
+          link: `${ctx.config.publicUrl}/images/items/${live.itemId}/bbbb-thumb-720.webp`,
           resolution: '720x1280',
+          blob: '',
         },
       ],
     });

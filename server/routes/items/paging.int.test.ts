@@ -191,7 +191,12 @@ describe('catalogue reads at 20,000 items', () => {
         };
       },
     });
-    const catalogue = new CatalogueService({ items: counting, inTransaction: transactionsOf(ctx.db), cacheBytes: 0 });
+    const catalogue = new CatalogueService({
+      items: counting,
+      inTransaction: transactionsOf(ctx.db),
+      cacheBytes: 0,
+      links: ctx.config.itemLinks,
+    });
     const paging = { limit: 60, offset: 0 };
     await catalogue.listJson({ ...paging, sort: 'newest' });
     await catalogue.listJson({ ...paging, sort: 'price-desc', offset: 5000 });

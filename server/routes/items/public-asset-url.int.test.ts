@@ -32,12 +32,12 @@ describe('PUBLIC_ASSET_URL', () => {
     expect(policy).toMatch(/media-src [^;]*https:\/\/cdn\.example\.com/);
   });
 
-  it('leaves the files at /images on this server when unset', async () => {
-    const local = await createTestContext();
+  it('leaves the files at /images on this server when unset, linked on PUBLIC_URL', async () => {
+    const local = await createTestContext({ PUBLIC_URL: 'https://shop.example.com' });
     try {
       await local.catalogue.insert([buildItemRow({ itemId: item.itemId })]);
       const [listed] = (await local.app.inject({ url: '/api/items' })).json();
-      expect(listed.imageList[0].link).toBe(`/images/items/${item.itemId}/thumb.webp`);
+      expect(listed.imageList[0].link).toBe(`https://shop.example.com/images/items/${item.itemId}/thumb.webp`);
       expect((await local.app.inject({ url: '/api/config' })).json().assetBase).toBe('/images');
       expect(String((await local.app.inject({ url: '/api/config' })).headers['content-security-policy'])).not.toContain(
         'cdn.example.com',

@@ -99,18 +99,17 @@ describe('the waiting list', () => {
     expect(done).toMatchObject({
       _id: entry!._id,
       status: 'done',
-      itemUrl: expect.stringMatching(/^\/images\/items\/.+preview-sd\.webp$/),
+      itemUrl: expect.stringMatching(/^\/images\/items\/.+thumb-720\.webp$/),
       flags: [],
     });
     expect((await ctx.app.inject({ url: done!.itemUrl })).statusCode).toBe(200);
-    // LD, SD and HD previews, and each thumbnail in WebP and AVIF.
+    // Each thumbnail in WebP and AVIF (the WebP ones also the apps' LD and SD), the HD preview and the blurred placeholder.
     const files = (await ctx.storage.list({ prefix: `images/items/${done!.itemId}/`, pageSize: 100 })).items.map((o) =>
       o.name.replace(/^[0-9a-f]{16}-/, ''),
     );
     expect(files.sort()).toEqual([
+      'blurred.webp',
       'preview-hd.webp',
-      'preview-ld.webp',
-      'preview-sd.webp',
       'thumb-360.avif',
       'thumb-360.webp',
       'thumb-720.avif',

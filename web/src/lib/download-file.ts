@@ -1,3 +1,5 @@
+import { onThisOrigin } from './same-origin.ts';
+
 /** Links to cloud drives open directly; their pages do the downloading. */
 export function isCloudDriveLink(link: string): boolean {
   return /^https:\/\/([a-z0-9-]+\.)*(drive\.google\.com|docs\.google\.com|dropbox\.com|onedrive\.live\.com|1drv\.ms)\//i.test(
@@ -14,7 +16,7 @@ export async function downloadFile(link: string, name: string): Promise<void> {
     window.open(link, '_blank', 'noopener');
     return;
   }
-  const response = await fetch(link, { credentials: 'same-origin' });
+  const response = await fetch(onThisOrigin(link), { credentials: 'same-origin' });
   if (!response.ok) {
     // The store says why in { message } (a phone file that would be enlarged too much, an expired link).
     const reason = ((await response.json().catch(() => undefined)) as { message?: string } | undefined)?.message;

@@ -49,4 +49,10 @@ describe("a phone file's link", () => {
     expect(phoneFileLink('item1', '/api/downloads/free/item1', screen)).toBe('/api/downloads/free/item1/fit/1170x2532');
     expect(phoneFileLink('item1', '/api/downloads/abc.def', screen)).toBe('/api/downloads/abc.def?screen=1170x2532');
   });
+
+  it("is asked of this origin when the API linked the file on the store's public address", () => {
+    const screen = { width: 1170, height: 2532 };
+    const link = 'https://shop.example.com/api/downloads/free/item1';
+    expect(phoneFileLink('item1', link, screen)).toBe('/api/downloads/free/item1/fit/1170x2532');
+  });
 });

@@ -4,6 +4,7 @@ import type { PublicUser } from '../../../contract/users.ts';
 import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 import { userStore } from './user-store.ts';
+import { onThisOrigin } from './same-origin.ts';
 
 /** The screen files are made for: one of the listed phones, or 'Other' with its own pixels. */
 export interface ChosenScreen {
@@ -81,7 +82,8 @@ export const phoneFileName = (itemId: string, screen: ChosenScreen) => `${itemId
 /** Where a phone's own file of a download is: a free item's fit path, or a bought file's signed link with its screen. */
 export function phoneFileLink(itemId: string, link: string, screen: ChosenScreen): string {
   const size = sizeOf(screen);
-  return link.startsWith('/api/downloads/free/')
+  const path = onThisOrigin(link);
+  return path.startsWith('/api/downloads/free/')
     ? `/api/downloads/free/${itemId}/fit/${size}`
-    : `${link}${link.includes('?') ? '&' : '?'}screen=${size}`;
+    : `${path}${path.includes('?') ? '&' : '?'}screen=${size}`;
 }

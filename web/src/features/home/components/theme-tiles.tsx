@@ -1,22 +1,13 @@
 import { Link } from 'react-router';
 import { THEMES } from '../../../../../contract/constants.ts';
 
-const ART: Record<string, string> = { anime: 'anime', landscape: 'landscape', minimalistic: 'city' };
-
 export function ThemeTiles() {
   return (
     <ul className="theme-tiles" aria-label="Themes">
       {THEMES.map((theme) => (
         <li key={theme.tag}>
           <Link to={theme.path} className="theme-tile">
-            <img
-              src={`/art/${ART[theme.tag]}-800.webp`}
-              alt=""
-              width={800}
-              height={256}
-              loading="lazy"
-              decoding="async"
-            />
+            <img src={`/art/${theme.art}-800.webp`} alt="" width={800} height={256} loading="lazy" decoding="async" />
             <span>{theme.label}</span>
           </Link>
         </li>
