@@ -277,4 +277,20 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     await page.context().close();
   });
+  it("sets the Android app's ads level from /review, and the app reads it at its next start", async () => {
+    const page = await adminPage('/review');
+    const section = page.getByRole('region', { name: 'Android app' });
+    const level = section.getByLabel('Ads level');
+    await expect.poll(() => level.inputValue()).toBe('3');
+    await level.selectOption('0');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The app shows ads at level 0 from its next start').waitFor();
+    expect(await (await fetch(`${s.store.baseUrl}/api/items/settings/init`)).json()).toEqual({
+      version: 1,
+      adsLevel: 0,
+    });
+    await page.reload();
+    await expect.poll(() => level.inputValue()).toBe('0');
+    await page.context().close();
+  });
 });

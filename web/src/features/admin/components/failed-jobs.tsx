@@ -11,6 +11,8 @@ const KINDS: Record<string, string> = {
   'duplicate-refund': 'Refund of an item bought twice',
   'refund-email': 'Refund email',
   'live-preview': 'Live preview clip',
+  'item-palette': 'Palette of an older wallpaper',
+  'item-app-images': 'App images of an older wallpaper',
 };
 
 /**

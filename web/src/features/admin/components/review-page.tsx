@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 import { uploadFiles } from '../../../lib/upload-file.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
+import { AppSettingsForm } from './app-settings.tsx';
 import { FailedJobs } from './failed-jobs.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { useReviewActions } from '../hooks/use-review-actions.ts';
@@ -124,6 +125,7 @@ function ReviewList() {
           ))}
         </ul>
       )}
+      <AppSettingsForm />
     </section>
   );
 }
