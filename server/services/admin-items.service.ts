@@ -171,9 +171,7 @@ export class AdminItemsService {
     const original = row?.downloads.find((file) => file.contentType.startsWith('image/'));
     if (!row || row.media.palette || !original) return;
     const palette = await this.deps.media.palette(await buffer(await this.deps.storage.get(original.key)));
-    await this.deps.catalogue.update(itemId, {
-      media: { ...row.media, palette: palette.colours, darkShare: palette.darkShare },
-    });
+    await this.deps.catalogue.update(itemId, { media: { palette: palette.colours, darkShare: palette.darkShare } });
   }
 
   /**
@@ -197,9 +195,7 @@ export class AdminItemsService {
     if (!row || row.media.blurred || !original) return;
     const picture = await buffer(await this.deps.storage.get(original.key));
     const made = await storeAppImages(this.deps.storage, this.deps.media, itemId, picture, row.media.thumbnails);
-    // Read again: an edit may have landed while the images were made.
-    const now = await this.deps.catalogue.findRow(itemId);
-    if (now) await this.deps.catalogue.update(itemId, { media: { ...now.media, ...made } });
+    await this.deps.catalogue.update(itemId, { media: made });
   }
 
   /** The poster frame and the muted H.264 clip of a live item, made from its uploaded video. */
@@ -209,12 +205,7 @@ export class AdminItemsService {
     const folder = itemPublicFolder(itemId);
     const clipFile = await putContentAddressed(this.deps.storage, folder, 'preview.mp4', clip, 'video/mp4');
     const posterFile = await putContentAddressed(this.deps.storage, folder, 'poster.webp', poster, 'image/webp');
-    const row = await this.deps.catalogue.findRow(itemId);
-    if (!row) return;
-    await this.deps.catalogue.update(itemId, {
-      preview: clipFile.file,
-      media: { ...row.media, poster: posterFile.file },
-    });
+    await this.deps.catalogue.update(itemId, { preview: clipFile.file, media: { poster: posterFile.file } });
   }
 
   async update(
@@ -230,11 +221,10 @@ export class AdminItemsService {
   ): Promise<void> {
     const { price, focalPoint, ...rest } = patch;
     // The focal point lives with the item's media; changing it bumps the version like any change.
-    const media = focalPoint && (await this.deps.catalogue.findRow(itemId))?.media;
     const changed = await this.deps.catalogue.update(itemId, {
       ...rest,
       ...(price !== undefined && { priceCents: dollarsToCents(price) }),
-      ...(media && { media: { ...media, focal: focalPoint } }),
+      ...(focalPoint && { media: { focal: focalPoint } }),
     });
     if (!changed) throw new DomainError('not-found', 'Item not found');
   }

@@ -3,7 +3,12 @@ import { labOfHex } from '../../contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
 import { THEMES, type PhotoType } from '../../contract/constants.ts';
 import type { Database } from '../db/client.ts';
-import { sortKeyOf, type CatalogueFilter, type ItemsRepository } from '../db/repositories/items.repository.ts';
+import {
+  sortKeyOf,
+  type CatalogueFilter,
+  type ItemChange,
+  type ItemsRepository,
+} from '../db/repositories/items.repository.ts';
 import type { RunInTransaction } from '../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../db/schema.ts';
 import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared/prepared-answer.ts';
@@ -426,8 +431,11 @@ export class CatalogueService {
     await this.changed();
   }
 
-  async update(itemId: string, set: Partial<NewItemRow>): Promise<boolean> {
-    const changed = await this.items.update(itemId, { ...set, ...(set.tags && { tags: normaliseTags(set.tags) }) });
+  async update(itemId: string, change: ItemChange): Promise<boolean> {
+    const changed = await this.items.update(itemId, {
+      ...change,
+      ...(change.tags && { tags: normaliseTags(change.tags) }),
+    });
     await this.changed();
     return changed;
   }

@@ -35,6 +35,9 @@ export type SortKey = [string] | [number | string, string];
 /** A row of a list; nearest first to a colour, with its distance from it. */
 export type ListedRow = ItemRow & { distance?: number };
 
+/** What an update changes: columns, and the fields of `media` it sets. */
+export type ItemChange = Omit<Partial<NewItemRow>, 'media'> & { media?: Partial<ItemMedia> };
+
 /** The palette's colours in CIELAB, one after the other, as the colour filters read them. */
 const coloursOf = (media: ItemMedia | undefined): number[] | null =>
   media?.palette?.flatMap((hex) => Object.values(labOfHex(hex))) ?? null;
@@ -340,13 +343,19 @@ export class ItemsRepository {
     await executor.insert(items).values(rows.map((row) => ({ ...row, colours: coloursOf(row.media) })));
   }
 
-  /** Changes an item and bumps its version; false when there is no such item. */
-  async update(itemId: string, set: Partial<NewItemRow>): Promise<boolean> {
+  /**
+   * Changes an item and bumps its version; false when there is no such item. `media` names only
+   * the fields it changes, merged into the stored ones by the database in the same statement, so
+   * two writers of different fields (a job's clip, an admin's focal point) never undo each other.
+   */
+  async update(itemId: string, change: ItemChange): Promise<boolean> {
+    const { media, ...set } = change;
     const changed = await this.db
       .update(items)
       .set({
         ...set,
-        ...(set.media && { colours: coloursOf(set.media) }),
+        ...(media && { media: sql`${items.media} || ${JSON.stringify(media)}::jsonb` }),
+        ...(media?.palette && { colours: coloursOf(media as ItemMedia) }),
         version: sql`${items.version} + 1`,
         updatedAt: new Date(),
       })

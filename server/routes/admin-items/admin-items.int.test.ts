@@ -351,6 +351,31 @@ describe('admin item writes', () => {
     await ctx.adminItems.queueMissingLivePreviews();
     await ctx.settleJobs();
     expect((await ctx.app.inject({ url: `/api/items/${id}` })).json<Item>().preview).toMatch(/preview\.mp4$/);
+
+    // An administrator moves the focal point just as the job writes its clip: neither change is lost.
+    await ctx.catalogue.update(id, { preview: '' });
+    await ctx.db.delete(jobs).where(eq(jobs.kind, 'live-preview'));
+    const focalPoint = { x: 0.2, y: 0.7 };
+    const write = ctx.catalogue.update.bind(ctx.catalogue);
+    let raced = false;
+    ctx.catalogue.update = async (itemId, change) => {
+      if (!raced && change.preview) {
+        raced = true;
+        await ctx.adminItems.update(itemId, { focalPoint });
+      }
+      return write(itemId, change);
+    };
+    try {
+      await ctx.adminItems.queueMissingLivePreviews();
+      await ctx.settleJobs();
+    } finally {
+      ctx.catalogue.update = write;
+    }
+    expect(raced).toBe(true);
+    const after = (await ctx.app.inject({ url: `/api/items/${id}` })).json<Item>();
+    expect(after.preview).toMatch(/preview\.mp4$/);
+    expect(after.poster).toMatch(/poster\.webp$/);
+    expect(after.focalPoint).toEqual(focalPoint);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
