@@ -34,6 +34,10 @@ export const STORAGE_KEYS = { cart: 'cart', user: 'user' } as const;
 export const PHOTO_TYPES = ['static', 'live'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
+/** The Android app's ad level when the owner has not set one (its own default, so nothing changes for its users), and the highest. */
+export const DEFAULT_ADS_LEVEL = 3;
+export const ADS_LEVEL_MAX = 10;
+
 /**
  * The three themes; `tag` is how items are labelled, `path` is the spec's route, `art` names
  * the theme's banner in the web app's /art (also the apps' home banners).

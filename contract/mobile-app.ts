@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADS_LEVEL_MAX } from './constants.ts';
 import { text } from './text.ts';
 
 /**
@@ -31,10 +32,6 @@ export const CatalogSchema = z.object({
   height: z.number().int(),
 });
 export type Catalog = z.infer<typeof CatalogSchema>;
-
-/** The app's ad level when the owner has not set one: the app's own default, so nothing changes for its users. */
-export const DEFAULT_ADS_LEVEL = 3;
-export const ADS_LEVEL_MAX = 10;
 
 export const AppSettingsSchema = z.object({
   version: z.number().int(),
