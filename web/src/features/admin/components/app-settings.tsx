@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ADS_LEVEL_MAX } from '../../../../../contract/constants.ts';
 import type { AppSettings } from '../../../../../contract/mobile-app.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { api } from '../../../lib/api-client.ts';
 
 const LEVELS = Array.from({ length: ADS_LEVEL_MAX + 1 }, (_, level) => level);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedJob } from '../../../../../contract/admin.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** What each kind of job is, in words an administrator reads. */

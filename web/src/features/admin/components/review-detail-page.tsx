@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';

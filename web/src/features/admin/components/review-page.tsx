@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ReviewListItem } from '../../../../../contract/review.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { api } from '../../../lib/api-client.ts';
 import { uploadFiles } from '../../../lib/upload-file.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';

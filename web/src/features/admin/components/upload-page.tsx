@@ -12,7 +12,7 @@ import type { FocalPoint } from '../../../../../contract/device-crop.ts';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 
 type Progress = Partial<Record<UploadKind, number>>;
 

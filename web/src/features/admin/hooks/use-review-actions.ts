@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { REVIEW_MESSAGES } from '../../../../../contract/constants.ts';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { api, ApiRequestError } from '../../../lib/api-client.ts';
 
 export type ReviewAction = 'reviewed' | 'delete' | 'redo';

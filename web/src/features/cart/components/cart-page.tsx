@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { useUser } from '../../../lib/user-store.ts';

@@ -4,7 +4,7 @@ import { MESSAGES, ORDER_MESSAGES } from '../../../../../contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { ItemLine } from '../../../components/catalogue/item-line.tsx';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCart } from '../../../lib/cart-store.ts';

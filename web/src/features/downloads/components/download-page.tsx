@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '../../../../../contract/constants.ts';
 import { itemPagePath } from '../../../../../contract/item-url.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { useStoreName } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdSlot } from '../../../components/ad-slot.tsx';

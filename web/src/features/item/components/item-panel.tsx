@@ -6,7 +6,7 @@ import { formatUsd } from '../../../../../contract/money.ts';
 import { FavouriteButton } from '../../../components/catalogue/favourite-button.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';

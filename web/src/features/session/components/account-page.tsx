@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { notify } from '../../../components/ui/toast.ts';
+import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
 import { userStore, useUser } from '../../../lib/user-store.ts';
