@@ -54,6 +54,11 @@ export default tseslint.config(
               from: ['./web/src/features', './web/src/app'],
               message: 'lib/ and components/ sit below the features and the app.',
             },
+            {
+              target: './web/src/lib',
+              from: './web/src/components',
+              message: 'lib/ sits below components/: move what both need down to lib/.',
+            },
           ],
         },
       ],
@@ -80,6 +85,16 @@ export default tseslint.config(
               target: ['./server/db', './server/providers'],
               from: ['./server/routes', './server/http', './server/jobs', './server/services', './server/security'],
             },
+            {
+              target: ['./server/routes', './server/http', './server/jobs'],
+              from: './server/db',
+              message: 'Routes, http and jobs reach the database through a service.',
+            },
+            {
+              target: './server/services',
+              from: './server/db/client.ts',
+              message: 'Services reach the database through repositories (Executor types a transaction).',
+            },
             { target: './server/providers', from: './server/db' },
             { target: './server/db', from: './server/providers' },
             {
@@ -95,9 +110,9 @@ export default tseslint.config(
               ],
             },
           ].map((zone) => ({
-            ...zone,
             message:
               'The server layers run routes → http → services → security → db and providers → shared: import downward only.',
+            ...zone,
           })),
         },
       ],

@@ -1,7 +1,6 @@
 import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '../../contract/constants.ts';
 import type { PublicUser, RegisterResult } from '../../contract/users.ts';
-import type { Database } from '../db/client.ts';
-import type { RunInTransaction } from '../db/repositories/transactions.ts';
+import type { Executor, RunInTransaction } from '../db/repositories/transactions.ts';
 import type { TokenPurpose, UsersRepository } from '../db/repositories/users.repository.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { Mailer } from '../providers/email/mailer.ts';
@@ -193,7 +192,7 @@ export class AccountsService {
     });
   }
 
-  private queueVerification(executor: Database, userId: string, at: Date): Promise<void> {
+  private queueVerification(executor: Executor, userId: string, at: Date): Promise<void> {
     return this.deps.jobs.enqueue(
       { kind: 'verification-email', key: jobKeys.verificationEmail(userId, at), payload: { userId } },
       executor,

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { labOfHex } from '../../contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
 import { THEMES, type PhotoType } from '../../contract/constants.ts';
-import type { Database } from '../db/client.ts';
 import {
   sortKeyOf,
   type CatalogueFilter,
   type ItemChange,
   type ItemsRepository,
 } from '../db/repositories/items.repository.ts';
-import type { RunInTransaction } from '../db/repositories/transactions.ts';
+import type { Executor, RunInTransaction } from '../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../db/schema.ts';
 import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../shared/prepared-answer.ts';
 import { AnswerCache } from './answer-cache.ts';
@@ -419,7 +418,7 @@ export class CatalogueService {
   }
 
   /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
-  async insert(rows: NewItemRow[], alongside?: (tx: Database) => Promise<void>): Promise<void> {
+  async insert(rows: NewItemRow[], alongside?: (tx: Executor) => Promise<void>): Promise<void> {
     if (rows.length === 0) return;
     await this.inTransaction(async (tx) => {
       await this.items.insert(

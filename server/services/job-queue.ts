@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { Executor } from '../db/repositories/transactions.ts';
 import type { JobRow, JobsRepository } from '../db/repositories/jobs.repository.ts';
 import type { JobStatus } from '../db/schema.ts';
 import type { NewJob } from '../shared/job-kinds.ts';
@@ -35,7 +35,7 @@ export class JobQueue {
    * Queues a job, with the caller's transaction when given (`tx`). A purpose already queued,
    * running or done is left as it is: its key is unique.
    */
-  async enqueue(job: NewJob, tx?: Database): Promise<void> {
+  async enqueue(job: NewJob, tx?: Executor): Promise<void> {
     await this.jobs.insert(job, tx);
     this.announce();
   }
