@@ -131,10 +131,13 @@ describe.each(databases)('kill -9 in the middle of payments (%s)', (kind) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-    // A catalogue of paid items, shoppers who can log in, and an administrator.
-    const items = Array.from({ length: SHOPPERS * ITEMS_PER_SHOPPER }, (_, i) =>
-      buildItemRow({ itemId: `20261201_0000_${String(i).padStart(8, '0')}`, name: `Crash ${i}` }),
-    );
+    // A catalogue of paid items (made with every image, so no backfill job runs), shoppers who
+    // can log in, and an administrator.
+    const made = { ld: 'thumb.webp', sd: 'thumb.webp', hd: 'hd.webp' };
+    const items = Array.from({ length: SHOPPERS * ITEMS_PER_SHOPPER }, (_, i) => {
+      const row = buildItemRow({ itemId: `20261201_0000_${String(i).padStart(8, '0')}`, name: `Crash ${i}` });
+      return { ...row, media: { ...row.media, previews: made, blurred: 'blurred.webp' } };
+    });
     const shoppers = Array.from({ length: SHOPPERS }, (_, i) => `crash-shopper-${i}@example.com`);
     await withRuntime(dataDir, database, async (runtime) => {
       for (const row of items)

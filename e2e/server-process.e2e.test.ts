@@ -89,7 +89,12 @@ describe('the server process', () => {
       });
       expect(restore.stderr).toBe('');
       expect(restore.stdout).toMatch(/^Restored \d+ rows and \d+ files/);
-      const back = await startStore({ dataDir: restoredDir, env: { SEED_DEMO: 'false' } });
+      // The same store at the same address: its answers, which link on PUBLIC_URL, are the same.
+      const back = await startStore({
+        dataDir: restoredDir,
+        port: Number(new URL(store.baseUrl).port),
+        env: { SEED_DEMO: 'false' },
+      });
       expect(await (await fetch(`${back.baseUrl}/api/items?limit=60`)).json()).toEqual(before);
       const thumbnail = (before as { itemId: string; thumbnail: string }[])[0]!;
       expect((await fetch(`${back.baseUrl}/images/items/${thumbnail.itemId}/${thumbnail.thumbnail}`)).status).toBe(200);

@@ -52,6 +52,6 @@ describe('a worker process killed mid-processing', () => {
     const retaken = await ctx.waitingList.claim(60_000);
     expect(retaken).toMatchObject({ id: entry!._id, attempts: 2 });
     await ctx.processing.process(retaken!);
-    expect(await status()).toMatchObject({ status: 'done', itemUrl: expect.stringMatching(/preview-sd\.webp$/) });
+    expect(await status()).toMatchObject({ status: 'done', itemUrl: expect.stringMatching(/thumb-720\.webp$/) });
   });
 });
