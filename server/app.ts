@@ -10,9 +10,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -21,8 +20,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { registerAccessControl, registerOriginCheck, SESSION_SECURITY_SCHEME } from './http/auth.ts';
-import { STATUS_OF } from './http/error-status.ts';
-import { DomainError } from './shared/errors.ts';
+import { answerError } from './http/error-handler.ts';
 import { guardAgainstSlowClients } from './http/slow-clients.ts';
 import { markRequestLogger, requestContext, type Logger } from './logger.ts';
 import type { Services } from './runtime.ts';
@@ -93,18 +91,6 @@ function requestIds(trustProxy: Config['trustProxy']): (request: IncomingMessage
   };
 }
 
-function validationMessage(error: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return error.validation
-      .map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${issue.message}` : issue.message;
-      })
-      .join('; ');
-  }
-  return error.message;
-}
-
 export async function buildApp(deps: AppDependencies) {
   const { config, services } = deps;
   const logger: FastifyBaseLogger = deps.logger;
@@ -146,17 +132,7 @@ export async function buildApp(deps: AppDependencies) {
 
   // Every failure answers { message }: the domain's errors with their status and message, our own
   // faults with a reference to their log line and nothing else.
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) return reply.code(STATUS_OF[error.kind]).send({ message: error.message });
-    const status = error.validation ? 400 : (error.statusCode ?? 500);
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(status)
-        .send({ message: `Something went wrong on our side. Please try again. (Reference ${request.id})` });
-    }
-    return reply.code(status).send({ message: validationMessage(error) });
-  });
+  app.setErrorHandler(answerError);
 
   // An ad network and PayPal, when configured, are the only third parties a page may load.
   const ads = [...(config.publicConfig.adClientId ? AD_NETWORK_ORIGINS : []), ...(config.paypal ? PAYPAL_ORIGINS : [])];
@@ -219,12 +195,7 @@ export async function buildApp(deps: AppDependencies) {
     limits: config.authRateLimits,
   });
   await app.register(storageRoutes, { storage: deps.storage });
-  await app.register(downloadRoutes, {
-    catalogue: services.catalogue,
-    checkout: services.checkout,
-    deviceFit: services.deviceFit,
-    storage: deps.storage,
-  });
+  await app.register(downloadRoutes, { downloads: services.downloads, storage: deps.storage });
   await app.register(orderRoutes, { checkout: services.checkout, ordersPerTenMinutes: config.orderRateLimit });
   await app.register(adminItemRoutes, { uploads: services.uploads, adminItems: services.adminItems });
   await app.register(reviewRoutes, {

@@ -43,6 +43,7 @@ import { MobileAppService } from './services/mobile-app.service.ts';
 import { LoginThrottle } from './services/login-throttle.service.ts';
 import { Sweeper } from './services/sweeper.service.ts';
 import { DeviceFitService } from './services/device-fit.service.ts';
+import { DownloadsService } from './services/downloads.service.ts';
 import { FavouritesService } from './services/favourites.service.ts';
 import { FavouritesRepository } from './db/repositories/favourites.repository.ts';
 import { PhoneLinksService } from './services/phone-links.service.ts';
@@ -68,6 +69,7 @@ export interface Services {
   vitals: VitalsService;
   mobileApp: MobileAppService;
   deviceFit: DeviceFitService;
+  downloads: DownloadsService;
   favourites: FavouritesService;
   phoneLinks: PhoneLinksService;
   /** Prometheus' metrics where METRICS_TOKEN lets someone read them; nothing counted otherwise. */
@@ -153,8 +155,16 @@ export async function createServices(deps: {
   });
   const jobs = new JobQueue(jobsRepository);
   const adminItems = new AdminItemsService({ ...repositories, storage, media, catalogue, jobs });
-  const waitingList = new WaitingListService({ entries: repositories.waitingList, storage, catalogue, adminItems });
+  const uploads = new UploadsService({ storage, media, limits: config.uploadLimits });
+  const waitingList = new WaitingListService({
+    entries: repositories.waitingList,
+    storage,
+    catalogue,
+    adminItems,
+    uploads,
+  });
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
+  const deviceFit = new DeviceFitService({ storage, media });
   const loginThrottle = new LoginThrottle(repositories.users, config.loginLimits);
   const checkout = new CheckoutService({
     ...repositories,
@@ -175,7 +185,7 @@ export async function createServices(deps: {
     jobs,
     waitingList,
     adminItems,
-    uploads: new UploadsService({ storage, media, limits: config.uploadLimits }),
+    uploads,
     processing: new ProcessingService({ items: repositories.items, storage, media, catalogue, waitingList }),
     loginThrottle,
     sweeper: new Sweeper({ ...repositories, storage, graceMs: config.orphanGraceMs }),
@@ -187,7 +197,8 @@ export async function createServices(deps: {
       events: new AppEventsRepository(db),
       links: config.itemLinks,
     }),
-    deviceFit: new DeviceFitService({ storage, media }),
+    deviceFit,
+    downloads: new DownloadsService({ catalogue, checkout, deviceFit }),
     favourites: new FavouritesService({
       favourites: new FavouritesRepository(db),
       links: config.itemLinks,

@@ -8,6 +8,7 @@ import { webVitals } from './db/schema.ts';
 import { seoRoutes } from './routes/seo/index.ts';
 import { buildItemRow } from './test/builders.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
+import { answerError } from './http/error-handler.ts';
 
 let ctx: TestContext;
 const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-web-'));
@@ -248,7 +249,7 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('become an index of files when the catalogue outgrows one, each item in exactly one file', async () => {
-    const app = Fastify();
+    const app = Fastify().setErrorHandler(answerError);
     await app.register(seoRoutes, {
       publicUrl: 'https://shop.example.com',
       catalogue: ctx.catalogue,

@@ -6,6 +6,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { AdminItemsService } from './admin-items.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import type { UploadsService } from './uploads.service.ts';
 import { CENTRE } from '../../contract/device-crop.ts';
 
 export type { WaitingRow };
@@ -17,6 +18,14 @@ interface WaitingListDependencies {
   catalogue: CatalogueService;
   /** Drafts are removed the one way items are: never one that was sold, with every file. */
   adminItems: Pick<AdminItemsService, 'discard'>;
+  uploads: Pick<UploadsService, 'storeSource'>;
+}
+
+/** A source image as an upload brings it: its name and its bytes, and whether they were cut at the size limit. */
+export interface SourceUpload {
+  fileName: string;
+  stream: AsyncIterable<Buffer>;
+  truncated: () => boolean;
 }
 
 /**
@@ -28,6 +37,24 @@ export class WaitingListService {
 
   constructor(deps: WaitingListDependencies) {
     this.deps = deps;
+  }
+
+  /**
+   * Stores uploaded source images and queues them, all or none: a refused file, or any later
+   * failure, removes what was stored.
+   */
+  async addUploads(uploads: AsyncIterable<SourceUpload>): Promise<ReviewListItem[]> {
+    const stored: { key: string; name: string }[] = [];
+    try {
+      for await (const upload of uploads) {
+        stored.push({ key: (await this.deps.uploads.storeSource(upload)).key, name: upload.fileName });
+      }
+      if (!stored.length) throw new DomainError('invalid', 'No image was sent.');
+      return await this.add(stored);
+    } catch (error) {
+      await Promise.all(stored.map((source) => this.deps.storage.delete(source.key)));
+      throw error;
+    }
   }
 
   async add(sources: { key: string; name: string }[]): Promise<ReviewListItem[]> {

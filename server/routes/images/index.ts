@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sendObject } from '../../http/send-object.ts';
 import { IMMUTABLE_CACHE } from '../../shared/constants.ts';
 import { assertSafeKey, isContentAddressed, PUBLIC_PREFIX, type Storage } from '../../providers/storage/storage.ts';
+import { DomainError } from '../../shared/errors.ts';
 
-/** Public files (thumbnails, previews) at `/images/...`, the spec's image path. */
+/** Public files (thumbnails, previews) at `/images/...`, the original store's image path. */
 export const imageRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app, { storage }) => {
   // Public, immutable files: Helmet's per-request work is skipped here as on the catalogue JSON.
   app.get<{ Params: { '*': string } }>(
@@ -14,7 +15,7 @@ export const imageRoutes: FastifyPluginAsync<{ storage: Storage }> = async (app,
       try {
         assertSafeKey(key);
       } catch {
-        return reply.code(404).send({ message: 'File not found' });
+        throw new DomainError('not-found', 'File not found');
       }
       return sendObject(request, reply, storage, key, {
         cacheControl: isContentAddressed(key) ? IMMUTABLE_CACHE : 'public, max-age=300',

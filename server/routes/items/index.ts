@@ -19,6 +19,7 @@ import {
 } from '../../../contract/item.ts';
 import { sendPrepared } from '../../http/send-prepared.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
+import { DomainError } from '../../shared/errors.ts';
 
 const ItemListSchema = z.array(ItemSchema);
 
@@ -166,7 +167,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
     },
     async (request, reply) => {
       const body = await catalogue.likeJson(request.params.itemId, request.query.limit);
-      return body ? sendPrepared(request, reply, body) : reply.code(404).send({ message: MESSAGES.itemNotFound });
+      if (!body) throw new DomainError('not-found', MESSAGES.itemNotFound);
+      return sendPrepared(request, reply, body);
     },
   );
 
@@ -183,7 +185,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
     },
     async (request, reply) => {
       const body = await catalogue.itemJson(request.params.itemId);
-      return body ? sendPrepared(request, reply, body) : reply.code(404).send({ message: MESSAGES.itemNotFound });
+      if (!body) throw new DomainError('not-found', MESSAGES.itemNotFound);
+      return sendPrepared(request, reply, body);
     },
   );
 };

@@ -50,7 +50,7 @@ describe('GET /api/items', () => {
     expect(body.map((i) => i.itemId)).toEqual([newest.itemId, middle.itemId, oldest.itemId]);
   });
 
-  it('keeps the spec field names and shows prices in dollars', async () => {
+  it("keeps the original store's field names and shows prices in dollars", async () => {
     const { body } = await getJson<Item[]>('/api/items?limit=1');
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({

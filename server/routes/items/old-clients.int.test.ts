@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 /**
  * The paths and fields that the original web app and the Android app (Retrofit, base /api/)
- * call, served by the same catalogue as the spec's own paths.
+ * call, served by the same catalogue as the original store's own paths.
  */
 let ctx: TestContext;
 

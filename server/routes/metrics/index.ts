@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Metrics } from '../../providers/metrics/metrics.ts';
+import { DomainError } from '../../shared/errors.ts';
 
 /**
  * Prometheus reads the store's metrics here with the token of METRICS_TOKEN (`Authorization:
@@ -18,10 +19,12 @@ export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token: string
       schema: { tags: ['operations'], summary: "The store's metrics in Prometheus' format (needs METRICS_TOKEN)" },
     },
     async (request, reply) => {
-      if (!expected) return reply.code(404).send({ message: 'Metrics are off: set METRICS_TOKEN to read them.' });
+      if (!expected) throw new DomainError('not-found', 'Metrics are off: set METRICS_TOKEN to read them.');
       const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'The metrics need their token.' });
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        reply.header('www-authenticate', 'Bearer');
+        throw new DomainError('unauthenticated', 'The metrics need their token.');
+      }
       const { contentType, body } = await metrics.scrape();
       return reply.header('cache-control', 'no-store').type(contentType).send(body);
     },

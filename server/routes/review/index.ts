@@ -38,29 +38,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new DomainError('invalid', 'Send the images as multipart/form-data.');
-      const stored: { key: string; name: string }[] = [];
-      try {
-        await readingMultipart(async () => {
-          for await (const part of request.files({
-            limits: { files: SOURCES_PER_REQUEST, fileSize: uploads.maxBytes('image') },
-          })) {
-            const result = await uploads.storeSource({
-              fileName: part.filename,
-              stream: part.file,
-              truncated: () => part.file.truncated,
-            });
-            stored.push({ key: result.key, name: part.filename });
-          }
-        });
-        if (!stored.length) throw new DomainError('invalid', 'No image was sent.');
-        const added = await waitingList.add(stored);
-        onQueued();
-        return reply.code(201).send(added);
-      } catch (error) {
-        // One refused file, or any later failure, refuses the request: what was stored goes too.
-        await Promise.all(stored.map((source) => storage.delete(source.key)));
-        throw error;
-      }
+      const files = request.files({ limits: { files: SOURCES_PER_REQUEST, fileSize: uploads.maxBytes('image') } });
+      const added = await readingMultipart(() =>
+        waitingList.addUploads(
+          (async function* () {
+            for await (const part of files)
+              yield { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated };
+          })(),
+        ),
+      );
+      onQueued();
+      return reply.code(201).send(added);
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { itemPagePath } from '../../../contract/item-url.ts';
 import { PAGES, pagePath, type PageDefinition, type PageId } from '../../../contract/pages.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
+import { DomainError } from '../../shared/errors.ts';
 
 const pages = Object.entries(PAGES) as [PageId, PageDefinition][];
 
@@ -81,7 +82,7 @@ export const seoRoutes: FastifyPluginAsync<{
   app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
     const n = Number(/^(\d{1,6})\.xml$/.exec(request.params.file)?.[1] ?? -1);
     const files = Math.max(1, Math.ceil((await catalogue.countPublished()) / itemsPerSitemap));
-    if (n < 0 || n >= files) return reply.code(404).send({ message: 'Sitemap not found' });
+    if (n < 0 || n >= files) throw new DomainError('not-found', 'Sitemap not found');
     return send(reply, Readable.from(sitemapFile(n)));
   });
 };

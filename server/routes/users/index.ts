@@ -19,6 +19,7 @@ import {
 import { caller, clearSessionCookie, sessionToken, setSessionCookie } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { AccountsService } from '../../services/accounts.service.ts';
+import { DomainError } from '../../shared/errors.ts';
 
 export interface AuthRateLimits {
   perIp: number;
@@ -80,12 +81,11 @@ export const userRoutes: FastifyPluginAsyncZod<{
       // The answer may carry a session token: no cache keeps it.
       reply.header('cache-control', 'no-store');
       const outcome = await accounts.login(request.body.email, request.body.password, request.ip);
-      if (outcome.kind === 'throttled')
-        return reply
-          .code(429)
-          .header('retry-after', outcome.retryAfterSeconds)
-          .send({ message: USER_MESSAGES.tooManyAttempts });
-      if (outcome.kind === 'invalid') return reply.code(401).send({ message: USER_MESSAGES.invalidCredentials });
+      if (outcome.kind === 'throttled') {
+        reply.header('retry-after', outcome.retryAfterSeconds);
+        throw new DomainError('too-many-requests', USER_MESSAGES.tooManyAttempts);
+      }
+      if (outcome.kind === 'invalid') throw new DomainError('unauthenticated', USER_MESSAGES.invalidCredentials);
       if (outcome.kind === 'unverified') return { needVerified: true as const };
       // A new session at every login; the one this browser had before ends.
       const previous = sessionToken(app, request);
@@ -150,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       // The answer names the account's email: no cache keeps it.
       reply.header('cache-control', 'no-store');
       const verified = await accounts.verify(request.params.id, request.params.token);
-      if (!verified) return reply.code(400).send({ message: MESSAGES.verificationExpired });
+      if (!verified) throw new DomainError('invalid', MESSAGES.verificationExpired);
       return { message: USER_MESSAGES.verified, email: verified.email };
     },
   );

@@ -51,7 +51,7 @@ async function bearerFor(email: string): Promise<string> {
 }
 
 describe('register and verify', () => {
-  it('creates an unverified account, emails a link of the spec shape, and never returns the token', async () => {
+  it("creates an unverified account, emails a link of the original store's shape, and never returns the token", async () => {
     const response = await register('  Grace@Example.COM ');
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -89,7 +89,7 @@ describe('register and verify', () => {
     expect((await ctx.app.inject({ url: `/api/users/${uid}/verify/short` })).statusCode).toBe(400);
   });
 
-  it('refuses a taken email with 409, a short password with the spec text, and common passwords', async () => {
+  it("refuses a taken email with 409, a short password with the original store's text, and common passwords", async () => {
     await register('taken@example.com');
     const taken = await register('TAKEN@example.com');
     expect(taken.statusCode).toBe(409);

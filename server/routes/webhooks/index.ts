@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { PaymentProvider } from '../../providers/payment/payment.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';
+import { DomainError } from '../../shared/errors.ts';
 
 /**
  * Deliveries one address may send per minute: PayPal sends far fewer, and each one costs a call
@@ -23,9 +24,9 @@ export const webhookRoutes: FastifyPluginAsync<{ checkout: CheckoutService; paym
       ]),
       schema: { tags: ['webhooks'], summary: 'PayPal webhook events (capture completed, refunded)' },
     },
-    async (request, reply) => {
+    async (request) => {
       const event = await payments.verifyWebhook(request.headers, request.body);
-      if (!event) return reply.code(400).send({ message: 'The webhook signature could not be verified.' });
+      if (!event) throw new DomainError('invalid', 'The webhook signature could not be verified.');
       return { status: await checkout.handleWebhook(event) };
     },
   );
