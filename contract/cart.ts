@@ -1,7 +1,7 @@
 import type { Item } from './item.ts';
 import { centsToDollars, dollarsToCents } from './money.ts';
 
-/** The spec's cart, kept in the browser under 'cart'; a display of intent, never a price list. */
+/** The original store's cart, kept in the browser under 'cart'; a display of intent, never a price list. */
 export interface CartEntry {
   myItem: Item;
   quantity: number;

@@ -39,7 +39,7 @@ export const DEFAULT_ADS_LEVEL = 3;
 export const ADS_LEVEL_MAX = 10;
 
 /**
- * The three themes; `tag` is how items are labelled, `path` is the spec's route, `art` names
+ * The three themes; `tag` is how items are labelled, `path` is the original store's route, `art` names
  * the theme's banner in the web app's /art (also the apps' home banners).
  */
 export const THEMES = [

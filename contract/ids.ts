@@ -1,5 +1,5 @@
 /**
- * The spec's id format, used for transactionId and itemId: UTC yyyymmdd_hhmm_ plus 8 random
+ * The original store's id format, used for transactionId and itemId: UTC yyyymmdd_hhmm_ plus 8 random
  * hex characters. Ids made later sort after earlier ones as text, which is how the catalogue
  * finds its newest items.
  */

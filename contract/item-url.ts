@@ -4,7 +4,7 @@ import { slugify } from './text.ts';
 export const DEFAULT_ASSET_BASE = '/images';
 
 /**
- * The spec's image path rule: a value containing 'https' is a full URL, anything else is a
+ * The original store's image path rule: a value containing 'https' is a full URL, anything else is a
  * file in the item's public folder, under `assetBase` (the server's /images, or PUBLIC_ASSET_URL
  * whose root holds the same keys).
  */

@@ -10,10 +10,10 @@ export const ItemIdSchema = z
   .regex(SAFE_NAME, 'itemId must start with a letter or digit and hold only letters, digits, ".", "_" or "-"');
 
 export const ImageEntrySchema = z.object({
-  /** 'small' and 'large' (the spec's), then the apps' 'LD', 'BL', 'SD' and 'HD' (decision 039). */
+  /** 'small' and 'large' (the original store's), then the apps' 'LD', 'BL', 'SD' and 'HD' (decision 039). */
   type: z.string(),
   name: z.string(),
-  /** Where the image is served, as an absolute URL (the spec's /images/items/{itemId}/{name} on PUBLIC_URL, or PUBLIC_ASSET_URL). */
+  /** Where the image is served, as an absolute URL (the original store's /images/items/{itemId}/{name} on PUBLIC_URL, or PUBLIC_ASSET_URL). */
   link: z.string(),
   /** Its pixel size, e.g. 720x1280; empty when unknown (the Android app requires the field). */
   resolution: z.string(),
@@ -41,7 +41,7 @@ export const ThumbnailVariantSchema = z.object({
 });
 
 /**
- * An item as the API shows it. The spec's field names are kept so the old clients keep
+ * An item as the API shows it. The original store's field names are kept so the old clients keep
  * working; everything else is an addition: `placeholder` and `thumbnails` for the web app,
  * `id`, `sizeOptions`, `version` and the timestamps for the Android app (decision 012).
  */

@@ -15,11 +15,11 @@ export const CreateOrderBodySchema = z.object({
 const OrderIdsSchema = z.object({
   orderId: z.string(),
   providerOrderId: z.string().nullable(),
-  /** Same as providerOrderId, kept for the spec's clients and PayPal's buttons. */
+  /** Same as providerOrderId, kept for the original store's clients and PayPal's buttons. */
   id: z.string().nullable(),
 });
 
-/** `/api/orders/{orderID}` takes either id: ours (a UUID) or the provider's (the spec's path). */
+/** `/api/orders/{orderID}` takes either id: ours (a UUID) or the provider's (the original store's path). */
 export const OrderRefParamsSchema = z.object({
   orderID: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderID is not valid'),
 });

@@ -3,7 +3,7 @@ import { FocalPointSchema } from './device-schemas.ts';
 
 export const REVIEW_FILTERS = ['all', 'reviewed', 'not-reviewed'] as const;
 
-/** The spec's Review-list item, with what the reviewer also needs to know. */
+/** The original store's Review-list item, with what the reviewer also needs to know. */
 export const ReviewListItemSchema = z.object({
   _id: z.string(),
   numberId: z.number(),

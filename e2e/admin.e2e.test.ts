@@ -44,6 +44,22 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
 
   const status = async (page: Page) => (await page.getByTestId('upload-status').textContent())!.split('\n');
 
+  /** A flat-coloured JPEG of the given size. */
+  const art = (colour: string, width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+
+  /** Picks a thumbnail and a download image on /upload, each of one colour. */
+  async function chooseImages(page: Page, thumbnail: string, image: string) {
+    await page
+      .getByLabel('Thumbnail')
+      .setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art(thumbnail, 360, 640) });
+    await page
+      .getByLabel('Download Image')
+      .setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art(image, 1440, 2560) });
+  }
+
   it('lists every failed check of an empty form, and starts nothing', async () => {
     const page = await adminPage();
     await page.getByLabel('Type').selectOption('live');
@@ -76,16 +92,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     const page = await adminPage();
     const itemId = await page.getByLabel('itemId').inputValue();
     expect(itemId).toMatch(/^\d{8}_\d{4}_[0-9a-f]{8}$/);
-    const art = (colour: string, width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: colour } })
-        .jpeg()
-        .toBuffer();
-    await page
-      .getByLabel('Thumbnail')
-      .setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#c8459b', 360, 640) });
-    await page
-      .getByLabel('Download Image')
-      .setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#4b3bd6', 1440, 2560) });
+    await chooseImages(page, '#c8459b', '#4b3bd6');
     await page.getByLabel('name').fill('Magenta Test');
     await page.getByLabel('tags').fill('Minimalistic, Abstract');
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -239,16 +246,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     ]);
     const itemId = await page.getByLabel('itemId').inputValue();
     await page.getByLabel('Type').selectOption('live');
-    const art = (colour: string, width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: colour } })
-        .jpeg()
-        .toBuffer();
-    await page
-      .getByLabel('Thumbnail')
-      .setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await art('#ffc439', 360, 640) });
-    await page
-      .getByLabel('Download Image')
-      .setInputFiles({ name: 'master.jpg', mimeType: 'image/jpeg', buffer: await art('#14121f', 1440, 2560) });
+    await chooseImages(page, '#ffc439', '#14121f');
     await page.getByLabel('Download Video').setInputFiles(video);
     await page.getByLabel('name').fill('Pattern Live');
     await page.getByLabel('tags').fill('minimalistic');

@@ -17,7 +17,7 @@ interface TraceEvent {
 describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
   const s = useStoreSession();
 
-  it('home shows the spec sections in order, with the six download steps', async () => {
+  it("home shows the original store's sections in order, with the six download steps", async () => {
     const { page, errors } = await s.open('/');
     await page.getByRole('heading', { name: 'How to download FREE wallpaper' }).waitFor();
     const headings = await page.locator('main h1, main h2').allTextContents();

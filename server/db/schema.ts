@@ -228,7 +228,7 @@ export const orders = pgTable('orders', {
   provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
   providerOrderId: text('provider_order_id').unique(),
   captureId: text('capture_id').unique(),
-  /** What the provider answered at capture, kept as the spec's paymentData. */
+  /** What the provider answered at capture, kept as the original store's paymentData. */
   paymentData: jsonb('payment_data'),
   failureReason: text('failure_reason'),
   /** When the capture that holds the order in `capturing` began; an old one was cut off by a crash. */
@@ -256,7 +256,7 @@ export const orderLines = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.itemId] }), index('order_lines_item_idx').on(t.itemId)],
 );
 
-/** The spec's transaction record, written by the server when a capture completes. */
+/** The original store's transaction record, written by the server when a capture completes. */
 export const transactions = pgTable('transactions', {
   transactionId: text('transaction_id').primaryKey(),
   orderId: uuid('order_id')
@@ -381,7 +381,7 @@ export const appSettings = pgTable('app_settings', {
 
 export type WaitingStatus = 'queued' | 'in_process' | 'done' | 'failed';
 
-/** Source images waiting to be processed into draft items and reviewed (the spec's Review-list item). */
+/** Source images waiting to be processed into draft items and reviewed (the original store's Review-list item). */
 export const waitingItems = pgTable(
   'waiting_items',
   {

@@ -24,7 +24,7 @@ describe('planDemoCatalogue', () => {
     expect(new Set(live.map((p) => p.spec.theme)).size).toBeGreaterThan(1);
   });
 
-  it('gives ids in the spec format that sort newest first', () => {
+  it("gives ids in the original store's format that sort newest first", () => {
     const ids = plans.map((p) => p.itemId);
     ids.forEach((id) => expect(id).toMatch(TIMESTAMP_ID_PATTERN));
     expect([...ids].sort().reverse()).toEqual(ids);

@@ -98,38 +98,33 @@ describe('refusal before reading', () => {
     );
   });
 
+  /** Every operation of `refused` answers the caller `status` with `message`, whatever the request held. */
+  async function expectRefused(
+    refused: Operation[],
+    headers: Record<string, string>,
+    expected: { status: number; message: string },
+  ) {
+    for (const operation of refused) {
+      const route = `${operation.method} ${operation.path}`;
+      const response = await malformed(operation, headers);
+      expect({ route, status: response.statusCode, body: response.json() }).toEqual({
+        route,
+        status: expected.status,
+        body: { message: expected.message },
+      });
+    }
+  }
+
   it('answers an anonymous caller 401 on every operation not public, saying nothing of the body', async () => {
     const notPublic = operations.filter((op) => !PUBLIC_OPERATIONS.includes(`${op.method} ${op.path}`));
     expect(notPublic.length).toBeGreaterThan(15);
-    for (const operation of notPublic) {
-      const response = await malformed(operation);
-      expect({
-        route: `${operation.method} ${operation.path}`,
-        status: response.statusCode,
-        body: response.json(),
-      }).toEqual({
-        route: `${operation.method} ${operation.path}`,
-        status: 401,
-        body: { message: USER_MESSAGES.loginRequired },
-      });
-    }
+    await expectRefused(notPublic, {}, { status: 401, message: USER_MESSAGES.loginRequired });
   });
 
   it('answers a shopper 403 on every admin operation, before validation', async () => {
     const adminOnly = operations.filter((op) => op.access === 'admin');
     expect(adminOnly.length).toBeGreaterThan(10);
-    for (const operation of adminOnly) {
-      const response = await malformed(operation, shopper);
-      expect({
-        route: `${operation.method} ${operation.path}`,
-        status: response.statusCode,
-        body: response.json(),
-      }).toEqual({
-        route: `${operation.method} ${operation.path}`,
-        status: 403,
-        body: { message: USER_MESSAGES.adminOnly },
-      });
-    }
+    await expectRefused(adminOnly, shopper, { status: 403, message: USER_MESSAGES.adminOnly });
   });
 
   it('lets a shopper through to validation on account operations', async () => {

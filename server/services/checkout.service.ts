@@ -506,7 +506,7 @@ export class CheckoutService {
     };
   }
 
-  /** An order by our id or, as the spec's capture path sends it, by the provider's. */
+  /** An order by our id or, as the original store's capture path sends it, by the provider's. */
   private async orderByRef(orderRef: string): Promise<OrderRow> {
     const ours = ORDER_ID_PATTERN.test(orderRef);
     const order = ours ? await this.deps.orders.byId(orderRef) : await this.deps.orders.byProviderOrderId(orderRef);

@@ -21,7 +21,7 @@ export function storageContract(name: string, open: () => Promise<StorageUnderTe
     });
     afterEach(() => subject.close());
 
-    it('stores a stream and reports the spec metadata fields', async () => {
+    it("stores a stream and reports the original store's metadata fields", async () => {
       const stored = await storage.put(
         'images/items/a/file.txt',
         Readable.from([Buffer.from('hello '), Buffer.from('world')]),

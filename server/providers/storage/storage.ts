@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { STORAGE_LIST_MAX_PAGE_SIZE } from '../../../contract/constants.ts';
 import { SAFE_NAME } from '../../../contract/text.ts';
 
-/** Object metadata, with the field names of the spec's storage objects. */
+/** Object metadata, with the field names of the original store's storage objects. */
 export interface StoredObject {
   bucket: string;
   generation: string;
@@ -88,7 +88,7 @@ export function assertSafeKey(key: string): void {
   }
 }
 
-/** The spec's listing limit: a page holds 1 to 1000 objects. */
+/** The original store's listing limit: a page holds 1 to 1000 objects. */
 export function assertPageSize(pageSize: number): void {
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > STORAGE_LIST_MAX_PAGE_SIZE) {
     throw new RangeError(`pageSize must be an integer from 1 to ${STORAGE_LIST_MAX_PAGE_SIZE}`);

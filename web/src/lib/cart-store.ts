@@ -20,7 +20,7 @@ export const cartActions = {
   setQuantity(itemId: string, quantity: number) {
     cartStore.set(changeQuantity(cartStore.get(), itemId, quantity));
   },
-  /** Emptying clears the stored value altogether, as the spec says. */
+  /** Emptying clears the stored value altogether, as the original store does. */
   empty() {
     cartStore.clear();
   },

@@ -4,7 +4,7 @@ import type { Item } from '../../../contract/item.ts';
 import { api } from './api-client.ts';
 import { SERVER_RENDERED } from './server-rendered.ts';
 
-/** The spec's home list: newest first by itemId compared as text, 12 kept, empty on failure. */
+/** The original store's home list: newest first by itemId compared as text, 12 kept, empty on failure. */
 export async function fetchNewestItems(): Promise<Item[]> {
   try {
     const items = await api.get<Item[]>(`/api/items?limit=${HOME_ITEM_COUNT}`);

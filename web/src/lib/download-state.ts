@@ -1,6 +1,6 @@
 import type { Item } from '../../../contract/item.ts';
 
-/** What /download/:id receives in navigation state (the spec's downloadLink and downloadName). */
+/** What /download/:id receives in navigation state (the original store's downloadLink and downloadName). */
 export interface DownloadState {
   downloadLink: string;
   downloadName: string;

@@ -7,7 +7,7 @@ const show = (kind: Kind) => (message: string) => {
   void import('react-toastify').then(({ toast }) => toast[kind](message));
 };
 
-/** The spec's toasts: top-center, closing after 2000 ms (the container sets both). */
+/** The original store's toasts: top-center, closing after 2000 ms (the container sets both). */
 export const notify = {
   info: show('info'),
   success: show('success'),

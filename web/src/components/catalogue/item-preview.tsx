@@ -5,6 +5,7 @@ import { itemPagePath } from '../../../../contract/item-url.ts';
 import type { Item } from '../../../../contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ItemImage } from './item-image.tsx';
+import { LiveClip } from './live-clip.tsx';
 import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 const isVideo = (file: string) => /\.(mp4|webm|mov)$/i.test(file);
@@ -35,15 +36,7 @@ export function ItemPreview({ item, sizes, eager }: { item: Item; sizes: string;
         <ItemImage item={item} sizes={sizes} eager={eager} />
         {previewing &&
           (isVideo(item.preview) ? (
-            <video
-              className="item-preview__layer"
-              src={previewUrl}
-              poster={item.poster ? fileUrl(item.itemId, item.poster) : undefined}
-              autoPlay
-              muted
-              loop
-              playsInline
-            />
+            <LiveClip item={item} className="item-preview__layer" />
           ) : (
             <img className="item-preview__layer" src={previewUrl} alt="" width={720} height={1280} />
           ))}

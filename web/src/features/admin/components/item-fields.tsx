@@ -3,7 +3,7 @@ export interface ItemFieldValues {
   name: string;
   price: string;
   freeDownload: boolean;
-  /** Comma-separated, as the spec's form takes them. */
+  /** Comma-separated, as the original store's form takes them. */
   tags: string;
 }
 

@@ -13,7 +13,7 @@ import { FocalPointPicker } from './focal-point-picker.tsx';
 import { statusText } from './review-page.tsx';
 import { useReviewActions, type ReviewAction } from '../hooks/use-review-actions.ts';
 
-/** After a successful action the detail view returns to the list, after the spec's delay. */
+/** After a successful action the detail view returns to the list, after the original store's delay. */
 const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 1000, redo: 1500 };
 
 function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: () => void }) {

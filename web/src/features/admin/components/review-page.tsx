@@ -19,7 +19,7 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'not-reviewed', label: 'Not Reviewed' },
 ];
 
-/** The spec's status text for a card without a preview. */
+/** The original store's status text for a card without a preview. */
 export function statusText(entry: ReviewListItem): string {
   if (!entry.status) return 'Not Started';
   return entry.status === 'in_process' ? 'In Progress' : entry.status;

@@ -52,7 +52,7 @@ const PROGRESS_LABELS: Record<UploadKind, string> = {
   thumbnail: 'Thumbnail',
 };
 
-/** The spec's checks, each adding its own line; the upload starts only when there are none. */
+/** The original store's checks, each adding its own line; the upload starts only when there are none. */
 function validate(form: {
   type: string;
   thumbnail?: File | undefined;

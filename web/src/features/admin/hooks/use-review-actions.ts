@@ -17,7 +17,7 @@ const ON_SALE: Partial<Record<ReviewAction, string>> = {
 };
 
 /**
- * Mark reviewed, delete and reset for one entry, with the spec's confirmations, toasts and
+ * Mark reviewed, delete and reset for one entry, with the original store's confirmations, toasts and
  * error texts; a second action waits until the first has answered.
  */
 export function useReviewActions(entry: { id: string; published: boolean }, onDone: (action: ReviewAction) => void) {

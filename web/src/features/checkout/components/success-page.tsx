@@ -13,7 +13,7 @@ import { ItemLine } from '../../../components/catalogue/item-line.tsx';
 import { PurchaseDownloads } from '../../../components/purchase-downloads.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 
-/** Confirms a transaction once per browser session, as the spec's success page does. */
+/** Confirms a transaction once per browser session, as the original store's success page does. */
 function confirmOnce(transactionId: string) {
   const key = `transaction-confirmed:${transactionId}`;
   if (sessionStorage.getItem(key)) return;

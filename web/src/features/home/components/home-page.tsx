@@ -8,7 +8,7 @@ import { GuideSteps, type GuideStep } from '../../../components/guide-steps.tsx'
 import { SearchBox } from '../../../components/search-box.tsx';
 import { ThemeTiles } from './theme-tiles.tsx';
 
-/** The spec's six steps for saving a free wallpaper to an iPhone photo library. */
+/** The original store's six steps for saving a free wallpaper to an iPhone photo library. */
 const DOWNLOAD_STEPS: readonly GuideStep[] = [
   { text: 'Tap the Free button or the download icon under the wallpaper you like.', screen: 'grid-free' },
   { text: "Click Download in the pop-up, or 'Download it Again' if no pop-up appears.", screen: 'popup-download' },

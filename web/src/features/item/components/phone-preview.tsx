@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { Size } from '../../../../../contract/device-crop.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { lockScreenDate, lockScreenTime, originalSize, previewGeometry } from '../../../lib/phone-preview-model.ts';
+import { LiveClip } from '../../../components/catalogue/live-clip.tsx';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 
 const HOME_ICONS = 20;
@@ -46,17 +47,7 @@ export function PhonePreview({ item, screen }: { item: Item; screen: Size }) {
     >
       <div className="phone-preview__frame" style={{ aspectRatio: geometry.aspectRatio }}>
         {live ? (
-          <video
-            className="phone-preview__picture"
-            style={picture}
-            src={fileUrl(item.itemId, item.preview)}
-            poster={item.poster ? fileUrl(item.itemId, item.poster) : undefined}
-            autoPlay
-            muted
-            loop
-            playsInline
-            aria-hidden="true"
-          />
+          <LiveClip item={item} className="phone-preview__picture" style={picture} />
         ) : (
           <img className="phone-preview__picture" style={picture} src={fileUrl(item.itemId, largest)} alt="" />
         )}

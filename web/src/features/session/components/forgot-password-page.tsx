@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
+import { EmailField } from './email-field.tsx';
 
 export function ForgotPasswordPage() {
   usePageMeta('Forgot password');
@@ -18,15 +19,7 @@ export function ForgotPasswordPage() {
         <p role="status">{message} The link works for one hour. Check your junk mail folder if it does not arrive.</p>
       ) : (
         <form onSubmit={submit} className="form">
-          <label htmlFor="forgot-email">Email</label>
-          <input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            required
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField id="forgot-email" value={email} onChange={setEmail} />
           <p className="form__error" role="alert">
             {error}
           </p>

@@ -9,6 +9,7 @@ import { PasswordField } from './password-field.tsx';
 import { syncPhoneWithAccount } from '../../../lib/phone-screen.ts';
 import { FAVOURITES_KEY, mergeVisitorFavourites } from '../../../lib/favourites.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { EmailField } from './email-field.tsx';
 
 type Status = 'idle' | 'unverified' | 'success';
 
@@ -71,16 +72,7 @@ export function LoginPage() {
         Log in
       </h1>
       <form noValidate onSubmit={submit} className="form">
-        <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          required
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField id="login-email" value={email} onChange={setEmail} />
         <label htmlFor="login-password">Password</label>
         <PasswordField id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
         <p className="form__error" role="alert">

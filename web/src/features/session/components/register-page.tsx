@@ -5,6 +5,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { PasswordField } from './password-field.tsx';
+import { EmailField } from './email-field.tsx';
 
 export function RegisterPage() {
   usePageMeta('Create an account');
@@ -68,16 +69,7 @@ export function RegisterPage() {
           maxLength={60}
           onChange={(e) => setFirstName(e.target.value)}
         />
-        <label htmlFor="register-email">Email</label>
-        <input
-          id="register-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          required
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField id="register-email" value={email} onChange={setEmail} />
         <label htmlFor="register-password">Password</label>
         <PasswordField id="register-password" value={password} onChange={setPassword} autoComplete="new-password" />
         <p className="form__hint">At least {MIN_PASSWORD_LENGTH} characters, and not a common password.</p>

@@ -7,7 +7,7 @@ import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { PhoneIllustration, type PhoneScreen } from '../../../components/ui/phone-illustration.tsx';
 
-/** The claim the page may make: the spec's '1000+' once it is true, the catalogue's own count until then. */
+/** The claim the page may make: the original store's '1000+' once it is true, the catalogue's own count until then. */
 const countClaim = (count: number) => (count >= 1000 ? '1000+' : String(count));
 
 /** Drawings of what the app shows (not pictures of the catalogue, whose newest items may be an owner's tests). */
