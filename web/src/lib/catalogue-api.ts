@@ -3,6 +3,7 @@ import { HOME_ITEM_COUNT, MESSAGES } from '../../../contract/constants.ts';
 import type { Item } from '../../../contract/item.ts';
 import { api } from './api-client.ts';
 import { SERVER_RENDERED } from './server-rendered.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The original store's home list: newest first by itemId compared as text, 12 kept, empty on failure. */
 export async function fetchNewestItems(): Promise<Item[]> {
@@ -15,8 +16,15 @@ export async function fetchNewestItems(): Promise<Item[]> {
   }
 }
 
+/** The catalogue's lists as the pages show them, each with its filters as a query string. */
+export const listPaths = {
+  newest: '/api/items',
+  tag: (tag: string, filters: string) => `/api/items/tag/${encodeURIComponent(tag)}${filters && `?${filters}`}`,
+  search: (q: string, filters: string) => `/api/items/search?q=${encodeURIComponent(q)}${filters && `&${filters}`}`,
+};
+
 export const newestItemsQuery = queryOptions({
-  queryKey: ['items', 'newest'],
+  queryKey: queryKeys.newestItems(),
   queryFn: fetchNewestItems,
   meta: SERVER_RENDERED,
 });
@@ -38,7 +46,7 @@ export interface ItemWindow {
  */
 export function useItemWindow(offset: number, limit: number, { inPage = true, enabled = true } = {}) {
   return useQuery({
-    queryKey: ['items', 'window', offset, limit],
+    queryKey: queryKeys.itemWindow(offset, limit),
     queryFn: async (): Promise<ItemWindow> => ({
       offset,
       ...(await api.getPage<Item>(`/api/items?offset=${offset}&limit=${limit}`)),
@@ -51,7 +59,7 @@ export function useItemWindow(offset: number, limit: number, { inPage = true, en
 /** 'More like this': wallpapers sharing the item's tags, most shared first. */
 export function useLikeItem(itemId: string, limit = 8) {
   return useQuery({
-    queryKey: ['like', itemId, limit],
+    queryKey: queryKeys.like(itemId, limit),
     queryFn: () => api.get<Item[]>(`/api/items/${encodeURIComponent(itemId)}/like?limit=${limit}`),
     meta: SERVER_RENDERED,
   });
@@ -60,7 +68,7 @@ export function useLikeItem(itemId: string, limit = 8) {
 /** One published wallpaper (rendered into its own page by the server). */
 export function useItem(itemId: string | undefined) {
   return useQuery({
-    queryKey: ['item', itemId],
+    queryKey: queryKeys.item(itemId),
     queryFn: () => api.get<Item>(`/api/items/${encodeURIComponent(itemId!)}`),
     enabled: Boolean(itemId),
     retry: false,

@@ -5,8 +5,7 @@ import { notify } from './toast.ts';
 import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 import { useUser } from './user-store.ts';
-
-export const FAVOURITES_KEY = ['favourites'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /** A visitor's hearts, kept in this browser until they sign in. */
 const visitorHearts = createLocalStore<string[]>('favourites', (raw) =>
@@ -17,7 +16,7 @@ const visitorHearts = createLocalStore<string[]>('favourites', (raw) =>
 export function useAccountFavourites() {
   const user = useUser();
   return useQuery({
-    queryKey: FAVOURITES_KEY,
+    queryKey: queryKeys.favourites,
     queryFn: () => api.get<Item[]>('/api/users/me/favourites'),
     enabled: !!user,
   });
@@ -40,7 +39,7 @@ export function useFavourites() {
       return;
     }
     // Shown at once; the account follows, and a failure puts the heart back.
-    queryClient.setQueryData<Item[]>(FAVOURITES_KEY, (items = []) =>
+    queryClient.setQueryData<Item[]>(queryKeys.favourites, (items = []) =>
       on ? [item, ...items] : items.filter((other) => other.itemId !== item.itemId),
     );
     try {
@@ -48,7 +47,7 @@ export function useFavourites() {
       else await api.delete(`/api/users/me/favourites/${item.itemId}`);
     } catch {
       notify.error('Your favourites could not be saved. Please try again.');
-      await queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.favourites });
     }
   };
   return { has: (itemId: string) => hearts.has(itemId), toggle };

@@ -4,6 +4,7 @@ import { LIST_PAGE_SIZE } from '../../../contract/constants.ts';
 import type { Item } from '../../../contract/item.ts';
 import { api } from './api-client.ts';
 import { SERVER_RENDERED } from './server-rendered.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** How many pages an address may ask for at once (?page=N). */
 const MAX_PAGES = 50;
@@ -19,7 +20,7 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
   const separator = listPath.includes('?') ? '&' : '?';
   const pages = useQueries({
     queries: Array.from({ length: shown }, (_, index) => ({
-      queryKey: ['items', 'page', listPath, index],
+      queryKey: queryKeys.itemListPage(listPath, index),
       queryFn: () =>
         api.getPage<Item>(`${listPath}${separator}limit=${LIST_PAGE_SIZE}&offset=${index * LIST_PAGE_SIZE}`),
       enabled: options.enabled ?? true,

@@ -1,33 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ADS_LEVEL_MAX } from '../../../../../contract/constants.ts';
-import type { AppSettings } from '../../../../../contract/mobile-app.ts';
 import { notify } from '../../../lib/toast.ts';
-import { api } from '../../../lib/api-client.ts';
+import { useAppSettings, useUpdateAdsLevel } from '../api/app-settings.ts';
 
 const LEVELS = Array.from({ length: ADS_LEVEL_MAX + 1 }, (_, level) => level);
 
 /** The Android app's settings the owner sets: how many ads it shows (it reads them at start). */
 export function AppSettingsForm() {
-  const queryClient = useQueryClient();
-  const { data, isError } = useQuery({
-    queryKey: ['app-settings'],
-    queryFn: () => api.get<AppSettings>('/api/items/settings/init'),
-  });
+  const { data, isError } = useAppSettings();
   const [chosen, setChosen] = useState<number>();
-  const save = useMutation({
-    mutationFn: (adsLevel: number) => api.put<AppSettings>('/api/items/settings/init', { adsLevel }),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(['app-settings'], settings);
-      setChosen(undefined);
-      notify.success(`The app shows ads at level ${settings.adsLevel} from its next start`);
-    },
-    onError: (error) => notify.error(error.message),
-  });
+  const save = useUpdateAdsLevel();
   const level = chosen ?? data?.adsLevel;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (level !== undefined) save.mutate(level);
+    if (level === undefined) return;
+    save.mutate(level, {
+      onSuccess: (settings) => {
+        setChosen(undefined);
+        notify.success(`The app shows ads at level ${settings.adsLevel} from its next start`);
+      },
+      onError: (error) => notify.error(error.message),
+    });
   };
 
   return (

@@ -1,7 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FailedJob } from '../../../../../contract/admin.ts';
 import { notify } from '../../../lib/toast.ts';
-import { api } from '../../../lib/api-client.ts';
+import { useFailedJobs, useRetryJob } from '../api/get-failed-jobs.ts';
 
 /** What each kind of job is, in words an administrator reads. */
 const KINDS: Record<string, string> = {
@@ -20,20 +18,13 @@ const KINDS: Record<string, string> = {
  * refusing, say), each with its last error and a Retry button. Shown only when there are any.
  */
 export function FailedJobs() {
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ['failed-jobs'],
-    queryFn: () => api.get<FailedJob[]>('/api/jobs/failed'),
-    refetchInterval: 30_000,
-  });
-  const retry = useMutation({
-    mutationFn: (id: string) => api.post(`/api/jobs/${id}/retry`),
-    onSuccess: () => {
-      notify.success('Queued again');
-      void queryClient.invalidateQueries({ queryKey: ['failed-jobs'] });
-    },
-    onError: (error) => notify.error(error.message),
-  });
+  const { data } = useFailedJobs();
+  const retry = useRetryJob();
+  const retryJob = (id: string) =>
+    retry.mutate(id, {
+      onSuccess: () => notify.success('Queued again'),
+      onError: (error) => notify.error(error.message),
+    });
   if (!data?.length) return null;
 
   return (
@@ -52,7 +43,7 @@ export function FailedJobs() {
               type="button"
               className="button button--ghost"
               disabled={retry.isPending}
-              onClick={() => retry.mutate(job.id)}
+              onClick={() => retryJob(job.id)}
             >
               Retry
             </button>

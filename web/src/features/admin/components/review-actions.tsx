@@ -1,5 +1,5 @@
 import { Icon } from '../../../components/ui/icons.tsx';
-import type { ReviewAction } from '../hooks/use-review-actions.ts';
+import type { ReviewAction } from '../api/review-action.ts';
 
 /**
  * The three icon actions of an entry: mark reviewed (checked once done), delete, reset. A

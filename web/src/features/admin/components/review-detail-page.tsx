@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
 import { notify } from '../../../lib/toast.ts';
-import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
@@ -11,7 +11,10 @@ import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.
 import { ReviewActions } from './review-actions.tsx';
 import { FocalPointPicker } from './focal-point-picker.tsx';
 import { statusText } from './review-page.tsx';
-import { useReviewActions, type ReviewAction } from '../hooks/use-review-actions.ts';
+import { useReviewActions } from '../hooks/use-review-actions.ts';
+import type { ReviewAction } from '../api/review-action.ts';
+import { useReviewEntry } from '../api/get-review-entry.ts';
+import { useUpdateItem } from '../api/update-item.ts';
 
 /** After a successful action the detail view returns to the list, after the original store's delay. */
 const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 1000, redo: 1500 };
@@ -25,9 +28,10 @@ function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: ()
     freeDownload: draft.freeDownload,
     tags: draft.tags.join(', '),
   });
+  const updateItem = useUpdateItem();
   const { pending: saving, error, submitWith } = useFormSubmit('The draft could not be saved.');
   const save = submitWith(async () => {
-    await api.patch(`/api/items/${entry.itemId}`, { ...itemFieldsBody(fields), focalPoint });
+    await updateItem(entry.itemId!, { ...itemFieldsBody(fields), focalPoint });
     notify.success('Draft saved');
     onSaved();
   });
@@ -60,21 +64,10 @@ function ReviewDetail() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const {
-    data: entry,
-    isPending,
-    isError,
-    refetch,
-  } = useQuery({
-    queryKey: ['review-entry', id],
-    queryFn: () => api.get<ReviewEntryDetail>(`/api/items/waiting/${encodeURIComponent(id)}`),
-    // While the entry waits or is processed, look again every few seconds, as the list does.
-    refetchInterval: (query) =>
-      query.state.data?.status === 'queued' || query.state.data?.status === 'in_process' ? 3000 : false,
-  });
+  const { data: entry, isPending, isError, refetch } = useReviewEntry(id);
   usePageMeta(entry ? `Review #${entry.numberId}` : 'Review');
   const { busy, inline, run } = useReviewActions({ id, published: entry?.published ?? false }, (action) => {
-    void queryClient.invalidateQueries({ queryKey: ['review'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review });
     setTimeout(() => navigate('/review'), RETURN_DELAY_MS[action]);
   });
 

@@ -1,19 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ReviewListItem } from '../../../../../contract/review.ts';
 import { notify } from '../../../lib/toast.ts';
-import { api } from '../../../lib/api-client.ts';
-import { uploadFiles } from '../../../lib/upload-file.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { AppSettingsForm } from './app-settings.tsx';
 import { FailedJobs } from './failed-jobs.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { useReviewActions } from '../hooks/use-review-actions.ts';
+import { useAddSources } from '../api/add-sources.ts';
+import { useReviewList, type ReviewFilter } from '../api/get-review-list.ts';
 
-type Filter = 'all' | 'reviewed' | 'not-reviewed';
-const FILTERS: { value: Filter; label: string }[] = [
+const FILTERS: { value: ReviewFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'reviewed', label: 'Reviewed' },
   { value: 'not-reviewed', label: 'Not Reviewed' },
@@ -60,26 +60,18 @@ function ReviewCard({ entry, onChanged }: { entry: ReviewListItem; onChanged: ()
 
 function ReviewList() {
   usePageMeta('Review System');
-  const [filter, setFilter] = useState<Filter>('not-reviewed');
+  const [filter, setFilter] = useState<ReviewFilter>('not-reviewed');
   const [progress, setProgress] = useState<number | undefined>();
   const queryClient = useQueryClient();
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['review', filter],
-    queryFn: () => api.get<ReviewListItem[]>(`/api/items/waiting/list/${filter}`),
-    // While anything waits or is processed, look again every few seconds.
-    refetchInterval: (query) =>
-      query.state.data?.some((e) => e.status === 'queued' || e.status === 'in_process') ? 3000 : false,
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['review'] });
-  const add = useMutation({
-    mutationFn: (files: File[]) => uploadFiles('/api/items/waiting', files, setProgress),
-    onSuccess: () => {
-      notify.success('Added to the waiting list');
-      refresh();
-    },
-    onError: (error) => notify.error(error.message),
-    onSettled: () => setProgress(undefined),
-  });
+  const { data, isPending, isError } = useReviewList(filter);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.review });
+  const add = useAddSources(setProgress);
+  const addSources = (files: File[]) =>
+    add.mutate(files, {
+      onSuccess: () => notify.success('Added to the waiting list'),
+      onError: (error) => notify.error(error.message),
+      onSettled: () => setProgress(undefined),
+    });
 
   return (
     <section className="section">
@@ -87,7 +79,7 @@ function ReviewList() {
         <h1 className="page-title">Review System</h1>
         <label className="review-filter">
           Show{' '}
-          <select value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+          <select value={filter} onChange={(e) => setFilter(e.target.value as ReviewFilter)}>
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.label}
@@ -108,7 +100,7 @@ function ReviewList() {
           accept="image/*"
           multiple
           disabled={add.isPending}
-          onChange={(e) => e.target.files?.length && add.mutate([...e.target.files])}
+          onChange={(e) => e.target.files?.length && addSources([...e.target.files])}
         />
         {progress !== undefined && <progress max={1} value={progress} aria-label="Uploading source images" />}
       </div>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_DIMENSIONS, DEFAULT_PRICE } from '../../../../../contract/constants.ts';
 import type { UploadKind, UploadResult } from '../../../../../contract/admin.ts';
+import { createItem, uploadItemFile } from '../api/create-item.ts';
+import { useUpdateItem } from '../api/update-item.ts';
 import { timestampId } from '../../../../../contract/ids.ts';
-import { api } from '../../../lib/api-client.ts';
-import { uploadFile } from '../../../lib/upload-file.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
@@ -21,9 +21,10 @@ function UploadedFocalPoint({ itemId }: { itemId: string }) {
   const { data: item } = useItem(itemId);
   const fileUrl = useItemFileUrl();
   const [focalPoint, setFocalPoint] = useState<FocalPoint>();
+  const updateItem = useUpdateItem();
   const { pending, error, submitWith } = useFormSubmit('The focal point could not be saved.');
   const save = submitWith(async () => {
-    await api.patch(`/api/items/${itemId}`, { focalPoint });
+    await updateItem(itemId, { focalPoint });
     notify.success('Focal point saved');
   });
   if (!item) return null;
@@ -104,10 +105,8 @@ function UploadForm() {
     setProgress({});
     const say = (line: string) => setStatus((lines) => [...lines, line]);
     const send = (kind: UploadKind, file: File) =>
-      uploadFile<UploadResult>(
-        `/api/uploads?itemId=${encodeURIComponent(itemId.trim())}&kind=${kind}`,
-        file,
-        (fraction) => setProgress((current) => ({ ...current, [kind]: fraction })),
+      uploadItemFile(itemId.trim(), kind, file, (fraction) =>
+        setProgress((current) => ({ ...current, [kind]: fraction })),
       );
     try {
       say('upload Download image...');
@@ -120,7 +119,7 @@ function UploadForm() {
       say('upload thumbnail...');
       const thumbnailUpload = await send('thumbnail', thumbnail!);
       say('saveToDb...');
-      const saved = await api.post<{ itemId: string }>('/api/items', {
+      const saved = await createItem({
         itemId: itemId.trim(),
         ...itemFieldsBody(fields),
         photoType: type,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { REVIEW_MESSAGES } from '../../../../../contract/constants.ts';
 import { notify } from '../../../lib/toast.ts';
-import { api, ApiRequestError } from '../../../lib/api-client.ts';
-
-export type ReviewAction = 'reviewed' | 'delete' | 'redo';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { runReviewAction, type ReviewAction } from '../api/review-action.ts';
 
 const CONFIRM: Partial<Record<ReviewAction, string>> = {
   delete: 'Delete this item? This removes the image from storage and its entry from the waiting list.',
@@ -32,7 +31,7 @@ export function useReviewActions(entry: { id: string; published: boolean }, onDo
     setBusy(true);
     setInline('');
     try {
-      const result = await api.patch<{ success: boolean; message: string }>(`/api/items/waiting/${action}/${entry.id}`);
+      const result = await runReviewAction(action, entry.id);
       if (!result.success) {
         setInline(result.message);
         return;

@@ -4,6 +4,7 @@ import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { LoadMore } from '../../../components/catalogue/load-more.tsx';
 import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
+import { listPaths } from '../../../lib/catalogue-api.ts';
 
 export interface CategoryConfig {
   page: 'landscape' | 'city' | 'painting';
@@ -45,7 +46,7 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
   usePageMeta(meta.title, meta.description);
   const colours = useColourFilters();
   const query = [category.staticOnly && 'photoType=static', colours.query].filter(Boolean).join('&');
-  const list = usePagedItems(`/api/items/tag/${encodeURIComponent(category.tag)}${query && `?${query}`}`);
+  const list = usePagedItems(listPaths.tag(category.tag, query));
   return (
     <>
       <section className="banner">

@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { listPaths } from '../../../lib/catalogue-api.ts';
 
 const neverChanges = () => () => {};
 
@@ -12,7 +13,7 @@ const neverChanges = () => () => {};
 export function NewPage() {
   const meta = PAGES.new.meta;
   usePageMeta(meta.title, meta.description);
-  const list = usePagedItems('/api/items');
+  const list = usePagedItems(listPaths.newest);
   const stage = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
   // Known only in the browser: a page rendered on the server hydrates without it, then shows it.

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { CreateOrderResult, OrderResult } from '../../../../../contract/orders.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const checkoutApi = {
   createOrder: (itemIds: string[]) => api.post<CreateOrderResult>('/api/orders', { itemIds }),
@@ -8,3 +10,13 @@ export const checkoutApi = {
   order: (orderId: string) => api.get<OrderResult>(`/api/orders/${encodeURIComponent(orderId)}`),
   confirm: (transactionId: string) => api.post<OrderResult>('/api/items/transaction', { transactionId }),
 };
+
+/** An order as the server knows it; `passed` is what the payment page handed over, shown until the server answers. */
+export const useOrder = (orderId: string, passed: OrderResult | undefined) =>
+  useQuery({
+    queryKey: queryKeys.order(orderId),
+    queryFn: () => checkoutApi.order(orderId),
+    enabled: Boolean(orderId),
+    initialData: passed,
+    staleTime: 0,
+  });

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Cart } from '../../../../../contract/cart.ts';
@@ -12,6 +11,7 @@ import { checkoutApi } from '../api/orders.ts';
 import { ItemLine } from '../../../components/catalogue/item-line.tsx';
 import { PurchaseDownloads } from '../../../components/purchase-downloads.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
+import { useOrder } from '../api/orders.ts';
 
 /** Confirms a transaction once per browser session, as the original store's success page does. */
 function confirmOnce(transactionId: string) {
@@ -28,13 +28,7 @@ export function SuccessPage() {
   const passed = (location.state as { order?: OrderResult } | null)?.order;
   const id = params.get('order') ?? passed?.orderId ?? '';
   // The navigation state is there right after paying; after a reload the server answers.
-  const { data, isError } = useQuery({
-    queryKey: ['order', id],
-    queryFn: () => checkoutApi.order(id),
-    enabled: Boolean(id),
-    initialData: passed,
-    staleTime: 0,
-  });
+  const { data, isError } = useOrder(id, passed);
   // The cart as it was when the page opened; it is emptied once the payment is confirmed paid.
   const [purchasedCart] = useState<Cart>(() => cartActions.snapshot());
 

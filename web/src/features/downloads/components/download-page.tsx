@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '../../../../../contract/constants.ts';
 import { itemPagePath } from '../../../../../contract/item-url.ts';
@@ -11,11 +10,10 @@ import { AdSlot } from '../../../components/ad-slot.tsx';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
-import { api } from '../../../lib/api-client.ts';
-import type { OpenedPhoneLink } from '../../../../../contract/phone-links.ts';
 import { downloadStateFor, type DownloadState } from '../../../lib/download-state.ts';
 import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
+import { usePhoneLink } from '../api/get-phone-link.ts';
 
 function isDownloadState(value: unknown): value is DownloadState {
   const state = value as Partial<DownloadState> | null;
@@ -32,12 +30,7 @@ export function DownloadPage() {
   // Opened from a desktop's 'Send to phone' code: its file, for the screen chosen there.
   const [params] = useSearchParams();
   const phoneCode = params.get('phone');
-  const sentToPhone = useQuery({
-    queryKey: ['phone-link', phoneCode],
-    queryFn: () => api.get<OpenedPhoneLink>(`/api/phone-links/${encodeURIComponent(phoneCode!)}`),
-    enabled: !!phoneCode,
-    retry: false,
-  });
+  const sentToPhone = usePhoneLink(phoneCode);
   const sent = sentToPhone.data && {
     downloadLink: sentToPhone.data.downloadLink,
     downloadName: sentToPhone.data.downloadName,

@@ -3,8 +3,8 @@ import { PHONE_LINK_MINUTES } from '../../../../../contract/constants.ts';
 import type { PhoneLink } from '../../../../../contract/phone-links.ts';
 import type { Item } from '../../../../../contract/item.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { sizeOf, type ChosenScreen } from '../../../lib/phone-screen.ts';
+import { createPhoneLink } from '../api/create-phone-link.ts';
 
 /** On a desktop: a QR code that opens this wallpaper's download page on the visitor's phone (decision 029). */
 export function SendToPhone({ item, screen }: { item: Item; screen: ChosenScreen | undefined }) {
@@ -16,12 +16,7 @@ export function SendToPhone({ item, screen }: { item: Item; screen: ChosenScreen
     setPending(true);
     setError(undefined);
     try {
-      setLink(
-        await api.post<PhoneLink>('/api/phone-links', {
-          itemId: item.itemId,
-          ...(screen && { screen: sizeOf(screen) }),
-        }),
-      );
+      setLink(await createPhoneLink({ itemId: item.itemId, ...(screen && { screen: sizeOf(screen) }) }));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The link could not be made. Please try again.');
     } finally {

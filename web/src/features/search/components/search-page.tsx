@@ -7,6 +7,7 @@ import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { LoadMore } from '../../../components/catalogue/load-more.tsx';
 import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { listPaths } from '../../../lib/catalogue-api.ts';
 
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -14,7 +15,7 @@ export function SearchPage() {
   const meta = PAGES.search.meta;
   usePageMeta(q ? `“${q}” wallpapers` : meta.title, meta.description);
   const colours = useColourFilters();
-  const list = usePagedItems(`/api/items/search?q=${encodeURIComponent(q)}${colours.query && `&${colours.query}`}`, {
+  const list = usePagedItems(listPaths.search(q, colours.query), {
     enabled: q.length > 0,
   });
 

@@ -7,7 +7,8 @@ import { safeReturnUrl, sessionApi } from '../api/session.ts';
 import { userStore } from '../../../lib/user-store.ts';
 import { PasswordField } from './password-field.tsx';
 import { syncPhoneWithAccount } from '../../../lib/phone-screen.ts';
-import { FAVOURITES_KEY, mergeVisitorFavourites } from '../../../lib/favourites.ts';
+import { mergeVisitorFavourites } from '../../../lib/favourites.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmailField } from './email-field.tsx';
 
@@ -39,7 +40,7 @@ export function LoginPage() {
       syncPhoneWithAccount(user);
       // Hearts given before signing in join the account; a failure leaves them in this browser.
       await mergeVisitorFavourites().catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.favourites });
       setStatus('success');
     },
     () => {

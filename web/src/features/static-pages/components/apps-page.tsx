@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { PAGES } from '../../../../../contract/pages.ts';
-import type { Item } from '../../../../../contract/item.ts';
-import { api } from '../../../lib/api-client.ts';
-import { SERVER_RENDERED } from '../../../lib/server-rendered.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { PhoneIllustration, type PhoneScreen } from '../../../components/ui/phone-illustration.tsx';
+import { useItemCount } from '../api/get-item-count.ts';
 
 /** The claim the page may make: the original store's '1000+' once it is true, the catalogue's own count until then. */
 const countClaim = (count: number) => (count >= 1000 ? '1000+' : String(count));
@@ -21,11 +18,7 @@ export function AppsPage() {
   const meta = PAGES.apps.meta;
   usePageMeta(meta.title, meta.description);
   const { appStoreUrl, storeName } = usePublicConfig();
-  const { data: count } = useQuery({
-    queryKey: ['items', 'count'],
-    queryFn: async () => (await api.getPage<Item>('/api/items?limit=1')).total,
-    meta: SERVER_RENDERED,
-  });
+  const { data: count } = useItemCount();
   const features = [
     {
       title: `${count === undefined ? 'HD' : `${countClaim(count)} HD`} Wallpapers`,
