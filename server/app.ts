@@ -197,7 +197,11 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(storageRoutes, { storage: deps.storage });
   await app.register(downloadRoutes, { downloads: services.downloads, storage: deps.storage });
   await app.register(orderRoutes, { checkout: services.checkout, ordersPerTenMinutes: config.orderRateLimit });
-  await app.register(adminItemRoutes, { uploads: services.uploads, adminItems: services.adminItems });
+  await app.register(adminItemRoutes, {
+    uploads: services.uploads,
+    adminItems: services.adminItems,
+    lifecycle: services.lifecycle,
+  });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

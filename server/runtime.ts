@@ -23,6 +23,7 @@ import { TestWallet } from './providers/payment/test-wallet.ts';
 import { loadDownloadSigner } from './security/download-links.ts';
 import { AccountsService } from './services/accounts.service.ts';
 import { AdminItemsService } from './services/admin-items.service.ts';
+import { ItemLifecycleService } from './services/item-lifecycle.service.ts';
 import { CheckoutService } from './services/checkout.service.ts';
 import { ProcessingService } from './services/processing.service.ts';
 import { UploadsService } from './services/uploads.service.ts';
@@ -59,6 +60,7 @@ export interface Services {
   payments: PaymentProvider;
   uploads: UploadsService;
   adminItems: AdminItemsService;
+  lifecycle: ItemLifecycleService;
   waitingList: WaitingListService;
   processing: ProcessingService;
   mailer: Mailer;
@@ -154,13 +156,14 @@ export async function createServices(deps: {
     metrics,
   });
   const jobs = new JobQueue(jobsRepository);
-  const adminItems = new AdminItemsService({ ...repositories, storage, media, catalogue, jobs });
+  const adminItems = new AdminItemsService({ items: repositories.items, storage, media, catalogue, jobs });
+  const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, storage });
   const uploads = new UploadsService({ storage, media, limits: config.uploadLimits });
   const waitingList = new WaitingListService({
     entries: repositories.waitingList,
     storage,
     catalogue,
-    adminItems,
+    lifecycle,
     uploads,
   });
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
@@ -185,6 +188,7 @@ export async function createServices(deps: {
     jobs,
     waitingList,
     adminItems,
+    lifecycle,
     uploads,
     processing: new ProcessingService({ items: repositories.items, storage, media, catalogue, waitingList }),
     loginThrottle,

@@ -2,10 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { CreateItemBodySchema, type CreateItemBody } from '../../contract/admin.ts';
 import { timestampId } from '../../contract/ids.ts';
 import { dollarsToCents } from '../../contract/money.ts';
-import { ITEM_MESSAGES } from '../../contract/constants.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
-import type { OrdersRepository } from '../db/repositories/orders.repository.ts';
-import type { WaitingListRepository } from '../db/repositories/waiting-list.repository.ts';
 import type { StoredDownload } from '../db/schema.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Media } from '../providers/media/media.ts';
@@ -14,7 +11,6 @@ import { jobKeys, type NewJob } from '../shared/job-kinds.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { JobQueue } from './job-queue.ts';
 import {
-  deleteItemFiles,
   itemPrivateFolder,
   itemPublicFolder,
   putContentAddressed,
@@ -26,8 +22,6 @@ import type { FocalPoint } from '../../contract/device-crop.ts';
 
 interface AdminItemsDependencies {
   items: ItemsRepository;
-  orders: OrdersRepository;
-  waitingList: WaitingListRepository;
   storage: Storage;
   media: Media;
   catalogue: CatalogueService;
@@ -227,25 +221,6 @@ export class AdminItemsService {
       ...(focalPoint && { media: { focal: focalPoint } }),
     });
     if (!changed) throw new DomainError('not-found', 'Item not found');
-  }
-
-  /** Removes an item and its files; one that was sold stays (its buyers keep it): unpublish it instead. */
-  async remove(itemId: string): Promise<void> {
-    if (!(await this.deps.catalogue.findRow(itemId))) throw new DomainError('not-found', 'Item not found');
-    await this.discard(itemId);
-  }
-
-  /**
-   * Removes whatever exists of an item (its row, every stored file) unless it was ever ordered:
-   * then nothing changes and the answer is 409, for its buyers keep it. Also for drafts of the
-   * review queue, whose row may be missing while files remain.
-   */
-  async discard(itemId: string): Promise<void> {
-    if (await this.deps.orders.itemWasSold(itemId)) throw new DomainError('conflict', ITEM_MESSAGES.soldStays);
-    await this.deps.catalogue.remove(itemId);
-    // A review entry whose draft this was has no draft any more: marking it reviewed is refused.
-    await this.deps.waitingList.forgetDraft(itemId);
-    await deleteItemFiles(this.deps.storage, itemId);
   }
 
   /** An uploaded file must sit in this item's own folder and exist. */

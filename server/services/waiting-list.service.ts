@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES } from '../../contract/constants.ts';
 import type { WaitingListRepository, WaitingRow } from '../db/repositories/waiting-list.repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { DomainError } from '../shared/errors.ts';
-import type { AdminItemsService } from './admin-items.service.ts';
+import type { ItemLifecycleService } from './item-lifecycle.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 import { CENTRE } from '../../contract/device-crop.ts';
@@ -17,7 +17,7 @@ interface WaitingListDependencies {
   storage: Storage;
   catalogue: CatalogueService;
   /** Drafts are removed the one way items are: never one that was sold, with every file. */
-  adminItems: Pick<AdminItemsService, 'discard'>;
+  lifecycle: Pick<ItemLifecycleService, 'discard'>;
   uploads: Pick<UploadsService, 'storeSource'>;
 }
 
@@ -106,7 +106,7 @@ export class WaitingListService {
    */
   async redo(id: string): Promise<ReviewListItem> {
     const row = await this.get(id);
-    if (row.itemId) await this.deps.adminItems.discard(row.itemId);
+    if (row.itemId) await this.deps.lifecycle.discard(row.itemId);
     const reset = await this.deps.entries.requeueFirst(id);
     return toReviewItem(reset!, false);
   }
@@ -114,7 +114,7 @@ export class WaitingListService {
   /** Removes the source, the draft with its files, and the entry; refused like redo for a sold draft. */
   async remove(id: string): Promise<void> {
     const row = await this.get(id);
-    if (row.itemId) await this.deps.adminItems.discard(row.itemId);
+    if (row.itemId) await this.deps.lifecycle.discard(row.itemId);
     await this.deps.storage.delete(row.sourceKey);
     await this.deps.entries.remove(id);
   }

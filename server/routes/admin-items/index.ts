@@ -11,6 +11,7 @@ import { ItemParamsSchema } from '../../../contract/item.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import type { AdminItemsService } from '../../services/admin-items.service.ts';
+import type { ItemLifecycleService } from '../../services/item-lifecycle.service.ts';
 import type { UploadsService } from '../../services/uploads.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 
@@ -19,7 +20,8 @@ const errors = errorReplies(400, 401, 403, 404, 409);
 export const adminItemRoutes: FastifyPluginAsyncZod<{
   uploads: UploadsService;
   adminItems: AdminItemsService;
-}> = async (app, { uploads, adminItems }) => {
+  lifecycle: ItemLifecycleService;
+}> = async (app, { uploads, adminItems, lifecycle }) => {
   app.post(
     '/api/uploads',
     {
@@ -94,7 +96,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await adminItems.remove(request.params.itemId);
+      await lifecycle.remove(request.params.itemId);
       return reply.code(204).send(null);
     },
   );
