@@ -2,23 +2,24 @@ import { useLibrary } from '../lib/purchases.ts';
 import { ItemLine } from './catalogue/item-line.tsx';
 import { PhonePicker } from './phone-picker.tsx';
 import { PurchaseDownloads } from './purchase-downloads.tsx';
+import { AccountSection } from './account-section.tsx';
 
 /** Everything the user owns; each Download gets a fresh link, so purchases never expire. */
 export function PurchaseLibrary() {
-  const { data, isPending, isError, refetch } = useLibrary();
+  const { data, isError, refetch } = useLibrary();
   /** Links expire: each download asks for the library again. */
   const freshFile = async (itemId: string) =>
     (await refetch()).data?.find((entry) => entry.itemId === itemId)?.downloads[0];
 
   return (
-    <section className="purchase-library" aria-labelledby="library-title">
-      <h2 id="library-title" className="section__title">
-        Your wallpapers
-      </h2>
-      {isPending ? (
+    <AccountSection
+      id="library-title"
+      title="Your wallpapers"
+      className="purchase-library"
+      failed={isError ? 'Your purchases' : undefined}
+    >
+      {!data ? (
         <p className="page-loading">Loading your purchases…</p>
-      ) : isError ? (
-        <p role="alert">Your purchases could not be loaded. Please reload the page.</p>
       ) : data.length === 0 ? (
         <p className="empty-state">You have not bought any wallpapers yet.</p>
       ) : (
@@ -41,6 +42,6 @@ export function PurchaseLibrary() {
           </ul>
         </>
       )}
-    </section>
+    </AccountSection>
   );
 }

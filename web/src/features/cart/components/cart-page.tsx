@@ -2,12 +2,12 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '../../../../../contract/constants.ts';
 import { formatUsd } from '../../../../../contract/money.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
-import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { useUser } from '../../../lib/user-store.ts';
 import { cartActions, useCart } from '../../../lib/cart-store.ts';
 import { ItemLine } from '../../../components/catalogue/item-line.tsx';
+import { sendToLogin } from '../../../lib/login-first.ts';
 
 export function CartPage() {
   usePageMeta('Your cart');
@@ -17,12 +17,8 @@ export function CartPage() {
 
   const checkout = () => {
     paymentValue.set(cart.totalPrice);
-    if (!user) {
-      notify.info(MESSAGES.pleaseLogin);
-      navigate('/login?returnUrl=/payment');
-      return;
-    }
-    navigate('/payment');
+    if (!user) sendToLogin(navigate, '/payment');
+    else navigate('/payment');
   };
 
   if (cart.items.length === 0) {

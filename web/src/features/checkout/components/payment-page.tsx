@@ -13,6 +13,7 @@ import { paymentValue } from '../../../lib/payment-value.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { checkoutApi } from '../api/orders.ts';
 import { TestWalletButton } from './test-wallet-button.tsx';
+import { sendToLogin } from '../../../lib/login-first.ts';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
 
@@ -30,10 +31,8 @@ export function PaymentPage() {
 
   // Checkout needs a logged-in user and the total that CHECKOUT stored.
   useEffect(() => {
-    if (!user) {
-      notify.info(MESSAGES.pleaseLogin);
-      navigate('/login?returnUrl=/payment', { replace: true });
-    } else if (value === undefined) {
+    if (!user) sendToLogin(navigate, '/payment', { replace: true });
+    else if (value === undefined) {
       notify.info(MESSAGES.paymentError);
       navigate('/cart/view', { replace: true });
     }

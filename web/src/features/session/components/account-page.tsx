@@ -7,26 +7,25 @@ import { userStore, useUser } from '../../../lib/user-store.ts';
 import { PurchaseLibrary } from '../../../components/purchase-library.tsx';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { useAccountFavourites } from '../../../lib/favourites.ts';
+import { AccountSection } from '../../../components/account-section.tsx';
 
 /** The wallpapers the user gave a heart, on this and every other browser. */
 function AccountFavourites() {
   const { data, isPending, isError } = useAccountFavourites();
   return (
-    <section className="account-favourites" aria-labelledby="favourites-title">
-      <h2 id="favourites-title" className="section__title">
-        Your favourites
-      </h2>
-      {isError ? (
-        <p role="alert">Your favourites could not be loaded. Please reload the page.</p>
-      ) : (
-        <ItemGrid
-          items={data}
-          loading={isPending}
-          label="Your favourites"
-          emptyText="Give a wallpaper a heart and it waits for you here."
-        />
-      )}
-    </section>
+    <AccountSection
+      id="favourites-title"
+      title="Your favourites"
+      className="account-favourites"
+      failed={isError ? 'Your favourites' : undefined}
+    >
+      <ItemGrid
+        items={data}
+        loading={isPending}
+        label="Your favourites"
+        emptyText="Give a wallpaper a heart and it waits for you here."
+      />
+    </AccountSection>
   );
 }
 
