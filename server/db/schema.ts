@@ -101,6 +101,10 @@ export const items = pgTable(
     index('items_words_trgm_idx')
       .using('gin', sql`items_words(${t.name}, ${t.tags}) gin_trgm_ops`)
       .where(sql`published`),
+    // Items still waiting for the apps' images: the scan at every start reads only these, none once backfilled.
+    index('items_without_app_images_idx')
+      .on(t.itemId)
+      .where(sql`not (${t.media} ? 'blurred')`),
   ],
 );
 

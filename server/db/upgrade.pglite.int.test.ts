@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createFileStorage, createMedia, createServices } from '../runtime.ts';
-import { buildItemRow } from '../test/builders.ts';
+import { buildAppEvent, buildItemRow } from '../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
@@ -70,16 +70,7 @@ beforeAll(async () => {
     await ctx.phoneLinks.create({ itemId: free.itemId }, undefined);
     await ctx.waitingList.add([{ key: 'sources/abc123-source.jpg', name: 'source.jpg' }]);
     await ctx.catalogue.recordDownload(free.itemId);
-    await ctx.mobileApp.record({
-      itemId: free.itemId,
-      eventType: 'download_free',
-      appVersion: '2.4.1',
-      manufacturer: 'Google',
-      model: 'Pixel 7',
-      release: '14',
-      sdk: '34',
-      country: 'DE',
-    });
+    await ctx.mobileApp.record(buildAppEvent(free.itemId, 'download_free'));
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
     await ctx.loginThrottle.failed(shopper.email, '203.0.113.5');
     await ctx.accounts.forgotPassword(shopper.email);

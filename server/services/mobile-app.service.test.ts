@@ -4,6 +4,7 @@ import type { AppEvent } from '../../contract/mobile-app.ts';
 import type { AppEventsRepository } from '../db/repositories/app-events.repository.ts';
 import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import { buildAppEvent } from '../test/builders.ts';
 import { MobileAppService, TOP_CATALOGS } from './mobile-app.service.ts';
 
 const LINKS = { api: 'https://shop.example.com', assets: 'https://cdn.example.com' };
@@ -64,16 +65,7 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
   return { service, events, downloads, builds: () => builds, write: () => version++ };
 }
 
-const event = (itemId: string, eventType: string): AppEvent => ({
-  itemId,
-  eventType,
-  appVersion: '2.4.1',
-  manufacturer: 'Google',
-  model: 'Pixel 7',
-  release: '14',
-  sdk: '34',
-  country: 'DE',
-});
+const event = buildAppEvent;
 
 describe("the app's catalogue chips", () => {
   it('lists the themes first, then the most used other tags, numbered, leaving out any without a picture', async () => {

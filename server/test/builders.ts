@@ -1,4 +1,5 @@
 import { timestampId } from '../../contract/ids.ts';
+import type { AppEvent } from '../../contract/mobile-app.ts';
 import type { NewItemRow } from '../db/schema.ts';
 
 let sequence = 0;
@@ -29,5 +30,19 @@ export function buildItemRow(overrides: Partial<NewItemRow> = {}): NewItemRow {
     media: { placeholder: '', thumbnails: [], palette: ['#808080'], darkShare: 0 },
     published: true,
     ...overrides,
+  };
+}
+
+/** An event as the Android app reports it, from a phone of the test's choosing. */
+export function buildAppEvent(itemId: string, eventType: string): AppEvent {
+  return {
+    itemId,
+    eventType,
+    appVersion: '2.4.1',
+    manufacturer: 'Google',
+    model: 'Pixel 7',
+    release: '14',
+    sdk: '34',
+    country: 'DE',
   };
 }

@@ -6,7 +6,7 @@ import type { AppSettings, Board, Catalog } from '../../../contract/mobile-app.t
 import { appEvents, itemDownloadsDaily } from '../../db/schema.ts';
 import { createMedia } from '../../runtime.ts';
 import { storeThumbnails } from '../../services/stored-files.ts';
-import { buildItemRow } from '../../test/builders.ts';
+import { buildAppEvent, buildItemRow } from '../../test/builders.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -26,16 +26,7 @@ async function madeItem(overrides: Parameters<typeof buildItemRow>[0]) {
 }
 
 const get = <T>(url: string) => ctx.app.inject({ url }).then((response) => response.json<T>());
-const event = (itemId: string, eventType: string) => ({
-  itemId,
-  eventType,
-  appVersion: '2.4.1',
-  manufacturer: 'Google',
-  model: 'Pixel 7',
-  release: '14',
-  sdk: '34',
-  country: 'DE',
-});
+const event = buildAppEvent;
 
 beforeAll(async () => {
   ctx = await createTestContext({ PUBLIC_URL, APP_EVENTS_RATE_LIMIT: '20' });

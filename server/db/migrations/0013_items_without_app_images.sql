@@ -1,0 +1,1 @@
+CREATE INDEX "items_without_app_images_idx" ON "items" USING btree ("item_id") WHERE not ("items"."media" ? 'blurred');
