@@ -39,15 +39,6 @@ export function removeFromCart(cart: Cart, itemId: string): Cart {
   return recalculate(cart.items.filter((entry) => entry.myItem.itemId !== itemId));
 }
 
-/** Sets a line's quantity (a whole number from 1); 0 or less removes the line. */
-export function changeQuantity(cart: Cart, itemId: string, quantity: number): Cart {
-  if (quantity < 1) return removeFromCart(cart, itemId);
-  const whole = Math.floor(quantity);
-  return recalculate(
-    cart.items.map((entry) => (entry.myItem.itemId === itemId ? { ...entry, quantity: whole } : entry)),
-  );
-}
-
 /** Reads a stored cart defensively: anything malformed counts as empty, and totals are recomputed. */
 export function parseCart(raw: unknown): Cart {
   if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as Cart).items)) return EMPTY_CART;

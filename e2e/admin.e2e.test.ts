@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
 import { visit } from './browser.ts';
 

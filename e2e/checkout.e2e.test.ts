@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
 import { cartCount, visit, waitForApp } from './browser.ts';
 import { linksInOutbox } from './outbox.ts';

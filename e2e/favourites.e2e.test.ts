@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { visit } from './browser.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
 import { linksInOutbox } from './outbox.ts';

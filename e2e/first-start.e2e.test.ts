@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { DEMO_ITEM_COUNT } from '../server/demo/seed-demo-catalogue.ts';
 import { startStore } from './store.ts';
 

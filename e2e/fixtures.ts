@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { launchBrowser, visit } from './browser.ts';
 import { ROOT, startStore, type RunningStore } from './store.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { chromiumPath, useStoreSession } from './fixtures.ts';
 import { cartCount, visit } from './browser.ts';
 

@@ -1,8 +1,8 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, OLED_DARK_SHARE } from '../contract/colour.ts';
-import type { Item } from '../contract/item.ts';
+import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, OLED_DARK_SHARE } from '#contract/colour.ts';
+import type { Item } from '#contract/item.ts';
 import { chromiumPath, firstFree, useStoreSession } from './fixtures.ts';
 
 /** An iPhone 13 as Chromium emulates one: 390×844 points at 3 pixels each. */

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { itemPagePath } from '../contract/item-url.ts';
-import type { Item } from '../contract/item.ts';
+import { itemPagePath } from '#contract/item-url.ts';
+import type { Item } from '#contract/item.ts';
 import { cartCount, visit, waitForApp } from './browser.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
 import { linksInOutbox } from './outbox.ts';

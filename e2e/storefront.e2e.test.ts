@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL_OFFSET_RADIUS } from '../contract/constants.ts';
-import type { Item } from '../contract/item.ts';
+import { CAROUSEL_OFFSET_RADIUS } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
 import { cartCount, visit, waitForApp } from './browser.ts';
 

@@ -18,8 +18,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { findChromium, launchBrowser } from '../e2e/browser.ts';
 import { measureTap, type TapTarget } from './first-tap.ts';
-import type { Item } from '../contract/item.ts';
-import { itemPagePath } from '../contract/item-url.ts';
+import type { Item } from '#contract/item.ts';
+import { itemPagePath } from '#contract/item-url.ts';
 import { ROOT, startStore } from '../e2e/store.ts';
 
 const HEARTS = '.item-card__heart';

@@ -22,9 +22,9 @@ import { growCatalogue } from '../server/demo/grow-catalogue.ts';
 import { planDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import { createLogger } from '../server/logger.ts';
 import { createMedia, openRuntime } from '../server/runtime.ts';
-import { deviceCrop } from '../contract/device-crop.ts';
-import { PHONE_SCREENS } from '../contract/devices.ts';
-import type { Item } from '../contract/item.ts';
+import { deviceCrop } from '#contract/device-crop.ts';
+import { PHONE_SCREENS } from '#contract/devices.ts';
+import type { Item } from '#contract/item.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BANNER_WIDTHS, HERO_WIDTHS } from '../contract/pages.ts';
+import { BANNER_WIDTHS, HERO_WIDTHS } from '#contract/pages.ts';
 import { renderScene, type SceneSpec } from '../server/demo/demo-art.ts';
 
 const out = path.join(import.meta.dirname, '..', 'web', 'public', 'art');

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema } from '../contract/users.ts';
+import { EmailSchema, PasswordSchema } from '#contract/users.ts';
 import { isCommonPassword } from './security/passwords.ts';
 import type { AccountsService } from './services/accounts.service.ts';
 import type { Logger } from './logger.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderResult } from '../contract/orders.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 import { SettingsRepository } from './db/repositories/settings.repository.ts';
 import { SnapshotRepository } from './db/repositories/snapshot.repository.ts';

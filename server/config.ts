@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { STORE_NAME_DEFAULT } from '../contract/constants.ts';
-import { DEFAULT_ASSET_BASE } from '../contract/item-url.ts';
+import { STORE_NAME_DEFAULT } from '#contract/constants.ts';
+import { DEFAULT_ASSET_BASE } from '#contract/item-url.ts';
 
 /** PayPal's REST API for each PAYPAL_ENV. */
 const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PublicConfig } from '../contract/config.ts';
+import type { PublicConfig } from '#contract/config.ts';
 
 /** A page as the renderer built from web/src/entry-server.tsx gives it. */
 export interface RenderedPage {

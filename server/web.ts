@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicConfig } from '../contract/config.ts';
-import { itemFileUrl, itemPagePath } from '../contract/item-url.ts';
-import type { Item } from '../contract/item.ts';
-import { CAROUSEL_IMAGE_SIZES, matchPage, PAGES, pageTitle, type PageMeta } from '../contract/pages.ts';
+import type { PublicConfig } from '#contract/config.ts';
+import { itemFileUrl, itemPagePath } from '#contract/item-url.ts';
+import type { Item } from '#contract/item.ts';
+import { CAROUSEL_IMAGE_SIZES, matchPage, PAGES, pageTitle, type PageMeta } from '#contract/pages.ts';
 import { sendPrepared } from './http/send-prepared.ts';
 import { IMMUTABLE_CACHE } from './shared/constants.ts';
 import { prepareAnswer, type PreparedAnswer } from './shared/prepared-answer.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from './services/catalogue.service.ts';
 import type { Metrics } from './providers/metrics/metrics.ts';
-import { escapeHtml } from '../contract/text.ts';
+import { escapeHtml } from '#contract/text.ts';
 
 interface PageHead extends PageMeta {
   image?: string | undefined;

@@ -1,4 +1,4 @@
-import type { FocalPoint } from '../../contract/device-crop.ts';
+import type { FocalPoint } from '#contract/device-crop.ts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,

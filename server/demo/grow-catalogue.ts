@@ -1,4 +1,4 @@
-import { timestampId } from '../../contract/ids.ts';
+import { timestampId } from '#contract/ids.ts';
 import type { ItemRow, NewItemRow } from '../db/schema.ts';
 import type { CatalogueService } from '../services/catalogue.service.ts';
 import { planDemoCatalogue } from './seed-demo-catalogue.ts';

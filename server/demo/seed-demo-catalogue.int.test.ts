@@ -1,7 +1,7 @@
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { SharpFfmpegMedia } from '../providers/media/sharp-ffmpeg-media.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { seedDemoCatalogue } from './seed-demo-catalogue.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMESTAMP_ID_PATTERN } from '../../contract/ids.ts';
+import { TIMESTAMP_ID_PATTERN } from '#contract/ids.ts';
 import { planDemoCatalogue } from './seed-demo-catalogue.ts';
 
 describe('planDemoCatalogue', () => {

@@ -1,13 +1,13 @@
-import { DEFAULT_PRICE, DEFAULT_STARS, MASTER_HEIGHT, MASTER_WIDTH } from '../../contract/constants.ts';
-import { timestampId } from '../../contract/ids.ts';
-import { dollarsToCents } from '../../contract/money.ts';
+import { DEFAULT_PRICE, DEFAULT_STARS, MASTER_HEIGHT, MASTER_WIDTH } from '#contract/constants.ts';
+import { timestampId } from '#contract/ids.ts';
+import { dollarsToCents } from '#contract/money.ts';
 import type { NewItemRow, StoredDownload } from '../db/schema.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { CatalogueService } from '../services/catalogue.service.ts';
 import { itemPrivateFolder, itemPublicFolder, putContentAddressed, storeThumbnails } from '../services/stored-files.ts';
 import { PALETTE_COUNT, paletteName, renderScene, type SceneSpec, type Theme } from './demo-art.ts';
-import { slugify } from '../../contract/text.ts';
+import { slugify } from '#contract/text.ts';
 
 export const DEMO_ITEM_COUNT = 39;
 const CLIP = { size: { width: 720, height: 1280 }, fps: 24, frames: 48, preview: { width: 360, height: 640 } };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_MESSAGES } from '../../contract/constants.ts';
+import { USER_MESSAGES } from '#contract/constants.ts';
 import { createShopper } from '../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../contract/text.ts';
+import { escapeHtml } from '#contract/text.ts';
 
 /**
  * A download worth counting for what is popular: the start of a file, not a HEAD, a

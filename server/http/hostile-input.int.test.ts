@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PAGES } from '../../contract/pages.ts';
+import { PAGES } from '#contract/pages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildItemRow } from '../test/builders.ts';
 import { createShopper } from '../test/shoppers.ts';

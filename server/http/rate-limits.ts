@@ -1,6 +1,6 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { USER_MESSAGES } from '../../contract/constants.ts';
+import { USER_MESSAGES } from '#contract/constants.ts';
 import { DomainError } from '../shared/errors.ts';
 
 export interface RateLimit {

@@ -1,5 +1,5 @@
-import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '../../contract/constants.ts';
-import type { PublicUser, RegisterResult } from '../../contract/users.ts';
+import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '#contract/constants.ts';
+import type { PublicUser, RegisterResult } from '#contract/users.ts';
 import type { Executor, RunInTransaction } from '../db/repositories/transactions.ts';
 import type { TokenPurpose, UsersRepository } from '../db/repositories/users.repository.ts';
 import type { UserRow } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import { CreateItemBodySchema, type CreateItemBody } from '../../contract/admin.ts';
-import { timestampId } from '../../contract/ids.ts';
-import { dollarsToCents } from '../../contract/money.ts';
+import { CreateItemBodySchema, type CreateItemBody } from '#contract/admin.ts';
+import { timestampId } from '#contract/ids.ts';
+import { dollarsToCents } from '#contract/money.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { StoredDownload } from '../db/schema.ts';
 import { DomainError } from '../shared/errors.ts';
@@ -17,8 +17,8 @@ import {
   storeAppImages,
   storeThumbnails,
 } from './stored-files.ts';
-import { slugify } from '../../contract/text.ts';
-import type { FocalPoint } from '../../contract/device-crop.ts';
+import { slugify } from '#contract/text.ts';
+import type { FocalPoint } from '#contract/device-crop.ts';
 
 interface AdminItemsDependencies {
   items: ItemsRepository;

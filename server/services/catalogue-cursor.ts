@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_SORTS } from '../../contract/item.ts';
+import { ITEM_SORTS } from '#contract/item.ts';
 import type { ListOrder, SortKey } from '../db/repositories/items.repository.ts';
 import { DomainError } from '../shared/errors.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { labOfHex } from '../../contract/colour.ts';
-import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '../../contract/item.ts';
-import { THEMES, type PhotoType } from '../../contract/constants.ts';
+import { labOfHex } from '#contract/colour.ts';
+import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
+import { THEMES, type PhotoType } from '#contract/constants.ts';
 import {
   sortKeyOf,
   type CatalogueFilter,

@@ -1,8 +1,8 @@
-import { CURRENCY, ORDER_MESSAGES, TAX } from '../../contract/constants.ts';
-import { ORDER_ID_PATTERN, timestampId } from '../../contract/ids.ts';
-import { centsToDollars, dollarsToCents } from '../../contract/money.ts';
-import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '../../contract/orders.ts';
-import type { PublicUser } from '../../contract/users.ts';
+import { CURRENCY, ORDER_MESSAGES, TAX } from '#contract/constants.ts';
+import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';
+import type { PublicUser } from '#contract/users.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { OrderRow, OrdersRepository } from '../db/repositories/orders.repository.ts';
 import type { RunInTransaction } from '../db/repositories/transactions.ts';

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import pLimit from 'p-limit';
-import { CENTRE, deviceCrop, type Size } from '../../contract/device-crop.ts';
+import { CENTRE, deviceCrop, type Size } from '#contract/device-crop.ts';
 import type { ItemRow, StoredDownload } from '../db/schema.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';

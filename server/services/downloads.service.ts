@@ -1,5 +1,5 @@
-import { MESSAGES } from '../../contract/constants.ts';
-import type { Size } from '../../contract/device-crop.ts';
+import { MESSAGES } from '#contract/constants.ts';
+import type { Size } from '#contract/device-crop.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { CheckoutService } from './checkout.service.ts';

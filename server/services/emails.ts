@@ -1,8 +1,8 @@
-import { itemPagePath } from '../../contract/item-url.ts';
-import { formatUsd } from '../../contract/money.ts';
-import type { PurchasedItem } from '../../contract/orders.ts';
+import { itemPagePath } from '#contract/item-url.ts';
+import { formatUsd } from '#contract/money.ts';
+import type { PurchasedItem } from '#contract/orders.ts';
 import type { MailMessage } from '../providers/email/mailer.ts';
-import { escapeHtml } from '../../contract/text.ts';
+import { escapeHtml } from '#contract/text.ts';
 
 /** What an email says; the sender adds its purpose id. */
 type MailContent = Omit<MailMessage, 'id'>;

@@ -1,5 +1,5 @@
-import { MAX_FAVOURITES } from '../../contract/constants.ts';
-import type { Item } from '../../contract/item.ts';
+import { MAX_FAVOURITES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import type { FavouritesRepository } from '../db/repositories/favourites.repository.ts';
 import { toPublicItem, type ItemLinks } from './item-view.ts';
 

@@ -1,4 +1,4 @@
-import type { Health } from '../../contract/api.ts';
+import type { Health } from '#contract/api.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 
 /**

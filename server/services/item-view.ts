@@ -1,7 +1,7 @@
-import { CENTRE } from '../../contract/device-crop.ts';
-import type { Item } from '../../contract/item.ts';
-import { itemFileUrl } from '../../contract/item-url.ts';
-import { centsToDollars } from '../../contract/money.ts';
+import { CENTRE } from '#contract/device-crop.ts';
+import type { Item } from '#contract/item.ts';
+import { itemFileUrl } from '#contract/item-url.ts';
+import { centsToDollars } from '#contract/money.ts';
 import type { ItemRow, StoredDownload } from '../db/schema.ts';
 import { APP_IMAGE_SIZES } from './stored-files.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../../contract/item.ts';
-import type { AppEvent } from '../../contract/mobile-app.ts';
+import type { Item } from '#contract/item.ts';
+import type { AppEvent } from '#contract/mobile-app.ts';
 import type { AppEventsRepository } from '../db/repositories/app-events.repository.ts';
 import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';

@@ -1,6 +1,6 @@
-import { DEFAULT_ADS_LEVEL, THEMES } from '../../contract/constants.ts';
-import type { Item } from '../../contract/item.ts';
-import { type AppEvent, type AppSettings, type Board, type Catalog } from '../../contract/mobile-app.ts';
+import { DEFAULT_ADS_LEVEL, THEMES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
+import { type AppEvent, type AppSettings, type Board, type Catalog } from '#contract/mobile-app.ts';
 import type { AppEventsRepository } from '../db/repositories/app-events.repository.ts';
 import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
-import { MESSAGES } from '../../contract/constants.ts';
-import type { Size } from '../../contract/device-crop.ts';
-import { PHONE_LINK_MINUTES } from '../../contract/constants.ts';
-import type { OpenedPhoneLink, PhoneLink } from '../../contract/phone-links.ts';
+import { MESSAGES } from '#contract/constants.ts';
+import type { Size } from '#contract/device-crop.ts';
+import { PHONE_LINK_MINUTES } from '#contract/constants.ts';
+import type { OpenedPhoneLink, PhoneLink } from '#contract/phone-links.ts';
 import type { PhoneLinksRepository } from '../db/repositories/phone-links.repository.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { CatalogueService } from './catalogue.service.ts';

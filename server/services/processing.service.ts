@@ -1,8 +1,8 @@
 import { buffer } from 'node:stream/consumers';
-import { DEFAULT_PRICE, MASTER_HEIGHT, MASTER_WIDTH } from '../../contract/constants.ts';
-import { timestampId } from '../../contract/ids.ts';
-import { itemFileUrl } from '../../contract/item-url.ts';
-import { dollarsToCents } from '../../contract/money.ts';
+import { DEFAULT_PRICE, MASTER_HEIGHT, MASTER_WIDTH } from '#contract/constants.ts';
+import { timestampId } from '#contract/ids.ts';
+import { itemFileUrl } from '#contract/item-url.ts';
+import { dollarsToCents } from '#contract/money.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';

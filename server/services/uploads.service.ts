@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import type { UploadKind, UploadResult } from '../../contract/admin.ts';
-import { isPlainText, slugify } from '../../contract/text.ts';
+import type { UploadKind, UploadResult } from '#contract/admin.ts';
+import { isPlainText, slugify } from '#contract/text.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { Media } from '../providers/media/media.ts';
 import { isPublicKey, type Storage } from '../providers/storage/storage.ts';

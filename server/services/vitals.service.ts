@@ -1,4 +1,4 @@
-import type { WebVital } from '../../contract/vitals.ts';
+import type { WebVital } from '#contract/vitals.ts';
 import type { VitalsRepository } from '../db/repositories/vitals.repository.ts';
 
 /** Web vitals of visitors' page views, kept for the store's own dashboards. */

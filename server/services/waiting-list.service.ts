@@ -1,13 +1,13 @@
-import { centsToDollars } from '../../contract/money.ts';
-import type { ReviewEntryDetail, ReviewListItem } from '../../contract/review.ts';
-import { REVIEW_MESSAGES } from '../../contract/constants.ts';
+import { centsToDollars } from '#contract/money.ts';
+import type { ReviewEntryDetail, ReviewListItem } from '#contract/review.ts';
+import { REVIEW_MESSAGES } from '#contract/constants.ts';
 import type { WaitingListRepository, WaitingRow } from '../db/repositories/waiting-list.repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { ItemLifecycleService } from './item-lifecycle.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { UploadsService } from './uploads.service.ts';
-import { CENTRE } from '../../contract/device-crop.ts';
+import { CENTRE } from '#contract/device-crop.ts';
 
 export type { WaitingRow };
 export const MAX_ATTEMPTS = 3;

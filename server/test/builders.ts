@@ -1,5 +1,5 @@
-import { timestampId } from '../../contract/ids.ts';
-import type { AppEvent } from '../../contract/mobile-app.ts';
+import { timestampId } from '#contract/ids.ts';
+import type { AppEvent } from '#contract/mobile-app.ts';
 import type { NewItemRow } from '../db/schema.ts';
 
 let sequence = 0;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OrderResult } from '../../contract/orders.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { users } from '../db/schema.ts';
 import type { TestContext } from './test-app.ts';
 

@@ -6,7 +6,7 @@
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
-import type { PublicConfig } from '../../contract/config.ts';
+import type { PublicConfig } from '#contract/config.ts';
 import { AppProviders, createQueryClient } from './app/app-providers.tsx';
 import { routes } from './app/router.tsx';
 import { setApiTransport } from './lib/api-client.ts';

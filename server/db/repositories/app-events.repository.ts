@@ -1,4 +1,4 @@
-import type { AppEvent } from '../../../contract/mobile-app.ts';
+import type { AppEvent } from '#contract/mobile-app.ts';
 import type { Database } from '../client.ts';
 import { appEvents } from '../schema.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '../../../contract/colour.ts';
-import type { PhotoType } from '../../../contract/constants.ts';
-import type { ItemSort } from '../../../contract/item.ts';
+import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '#contract/colour.ts';
+import type { PhotoType } from '#contract/constants.ts';
+import type { ItemSort } from '#contract/item.ts';
 import type { Database } from '../client.ts';
 import {
   itemColumns,

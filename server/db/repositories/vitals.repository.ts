@@ -1,4 +1,4 @@
-import type { WebVital } from '../../../contract/vitals.ts';
+import type { WebVital } from '#contract/vitals.ts';
 import type { Database } from '../client.ts';
 import { webVitals } from '../schema.ts';
 

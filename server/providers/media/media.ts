@@ -1,4 +1,4 @@
-import type { FocalPoint } from '../../../contract/device-crop.ts';
+import type { FocalPoint } from '#contract/device-crop.ts';
 import type { Palette } from './palette.ts';
 
 export type ImageFormat = 'jpeg' | 'webp' | 'avif';

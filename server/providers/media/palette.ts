@@ -1,4 +1,4 @@
-import { NEAR_BLACK_L, PALETTE_SIZE, rgbToLab, toHex, type Lab } from '../../../contract/colour.ts';
+import { NEAR_BLACK_L, PALETTE_SIZE, rgbToLab, toHex, type Lab } from '#contract/colour.ts';
 
 /** The rounds of k-means that find a palette's colours. */
 const ROUNDS = 12;

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../../contract/constants.ts';
+import { ORDER_MESSAGES } from '#contract/constants.ts';
 import { PaymentError, type CaptureResult, type PaymentProvider } from './payment.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CURRENCY } from '../../../contract/constants.ts';
+import type { CURRENCY } from '#contract/constants.ts';
 
 export interface PaymentOrder {
   /** Our order id: the provider keeps it as custom_id, and request ids derive from it. */

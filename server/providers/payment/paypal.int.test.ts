@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderResult } from '../../../contract/orders.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { grants, orderLines, orders } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { startFakePayPal } from '../../test/fake-paypal.ts';

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../../../contract/money.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import {
   PaymentError,
   type CaptureResult,
@@ -7,7 +7,7 @@ import {
   type RefundRequest,
   type WebhookEvent,
 } from './payment.ts';
-import { CURRENCY } from '../../../contract/constants.ts';
+import { CURRENCY } from '#contract/constants.ts';
 
 interface PayPalOptions {
   clientId: string;

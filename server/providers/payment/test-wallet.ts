@@ -6,7 +6,7 @@ import {
   type PaymentProvider,
   type RefundRequest,
 } from './payment.ts';
-import { CURRENCY } from '../../../contract/constants.ts';
+import { CURRENCY } from '#contract/constants.ts';
 
 const NOTE = 'Test payment — no money moves';
 

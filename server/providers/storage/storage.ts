@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { STORAGE_LIST_MAX_PAGE_SIZE } from '../../../contract/constants.ts';
-import { SAFE_NAME } from '../../../contract/text.ts';
+import { STORAGE_LIST_MAX_PAGE_SIZE } from '#contract/constants.ts';
+import { SAFE_NAME } from '#contract/text.ts';
 
 /** Object metadata, with the field names of the original store's storage objects. */
 export interface StoredObject {

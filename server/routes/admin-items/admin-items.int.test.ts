@@ -10,7 +10,7 @@ import ffprobe from '@ffprobe-installer/ffprobe';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { jobs } from '../../db/schema.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';

@@ -6,8 +6,8 @@ import {
   UploadQuerySchema,
   UploadResultSchema,
   type UploadQuery,
-} from '../../../contract/admin.ts';
-import { ItemParamsSchema } from '../../../contract/item.ts';
+} from '#contract/admin.ts';
+import { ItemParamsSchema } from '#contract/item.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import type { AdminItemsService } from '../../services/admin-items.service.ts';

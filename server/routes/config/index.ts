@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicConfigSchema, type PublicConfig } from '../../../contract/config.ts';
+import { PublicConfigSchema, type PublicConfig } from '#contract/config.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<{ publicConfig: PublicConfig }> = async (app, { publicConfig }) => {
   app.get(

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deviceCrop } from '../../../contract/device-crop.ts';
+import { deviceCrop } from '#contract/device-crop.ts';
 import { SharpFfmpegMedia } from '../../providers/media/sharp-ffmpeg-media.ts';
 import { createMedia } from '../../runtime.ts';
 import { buildItemRow } from '../../test/builders.ts';

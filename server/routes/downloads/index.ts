@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ScreenSizeSchema } from '../../../contract/device-schemas.ts';
-import { ItemIdSchema } from '../../../contract/item.ts';
+import { ScreenSizeSchema } from '#contract/device-schemas.ts';
+import { ItemIdSchema } from '#contract/item.ts';
 import { refusalPage, startedDownload } from '../../http/download-replies.ts';
 import { STATUS_OF } from '../../http/error-status.ts';
 import { sendObject } from '../../http/send-object.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';

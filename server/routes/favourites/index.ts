@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
-import { FavouriteParamsSchema, FavouritesBodySchema } from '../../../contract/favourites.ts';
-import { ItemSchema } from '../../../contract/item.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
+import { FavouriteParamsSchema, FavouritesBodySchema } from '#contract/favourites.ts';
+import { ItemSchema } from '#contract/item.ts';
 import { caller } from '../../http/auth.ts';
 import type { FavouritesService } from '../../services/favourites.service.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthSchema } from '../../../contract/api.ts';
+import { HealthSchema } from '#contract/api.ts';
 import type { HealthService } from '../../services/health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {

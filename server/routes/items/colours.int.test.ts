@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deltaE, labOfHex } from '../../../contract/colour.ts';
-import type { Item } from '../../../contract/item.ts';
+import { deltaE, labOfHex } from '#contract/colour.ts';
+import type { Item } from '#contract/item.ts';
 import { items } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
-import { MESSAGES } from '../../../contract/constants.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
+import { MESSAGES } from '#contract/constants.ts';
 import {
   ItemListQuerySchema,
   ItemParamsSchema,
@@ -16,7 +16,7 @@ import {
   TagParamsSchema,
   WallpapersPageQuerySchema,
   WallpapersPageSchema,
-} from '../../../contract/item.ts';
+} from '#contract/item.ts';
 import { sendPrepared } from '../../http/send-prepared.ts';
 import type { CatalogueService } from '../../services/catalogue.service.ts';
 import { DomainError } from '../../shared/errors.ts';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 

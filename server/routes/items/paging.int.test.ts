@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_SORTS, type Item, type ItemSort } from '../../../contract/item.ts';
+import { ITEM_SORTS, type Item, type ItemSort } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { transactionsOf } from '../../db/repositories/transactions.ts';
 import { CatalogueService, MAX_ANSWER_BYTES } from '../../services/catalogue.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FailedJobSchema, JobSummarySchema } from '../../../contract/admin.ts';
-import { ApiErrorSchema } from '../../../contract/api.ts';
+import { FailedJobSchema, JobSummarySchema } from '#contract/admin.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { JobQueue } from '../../services/job-queue.ts';
 

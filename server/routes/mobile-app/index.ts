@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppEventBodySchema, AppSettingsSchema, BoardSchema, CatalogSchema } from '../../../contract/mobile-app.ts';
+import { AppEventBodySchema, AppSettingsSchema, BoardSchema, CatalogSchema } from '#contract/mobile-app.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { MobileAppService } from '../../services/mobile-app.service.ts';

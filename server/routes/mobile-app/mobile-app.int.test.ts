@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../contract/item.ts';
-import type { AppSettings, Board, Catalog } from '../../../contract/mobile-app.ts';
+import type { Item } from '#contract/item.ts';
+import type { AppSettings, Board, Catalog } from '#contract/mobile-app.ts';
 import { appEvents, itemDownloadsDaily } from '../../db/schema.ts';
 import { createMedia } from '../../runtime.ts';
 import { storeThumbnails } from '../../services/stored-files.ts';

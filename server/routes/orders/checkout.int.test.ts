@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderResult } from '../../../contract/orders.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { grants, orders, transactions } from '../../db/schema.ts';
 import { SettingsRepository } from '../../db/repositories/settings.repository.ts';
 import { loadDownloadSigner } from '../../security/download-links.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
 import {
   ConfirmTransactionBodySchema,
   CreateOrderBodySchema,
@@ -7,7 +7,7 @@ import {
   LibrarySchema,
   OrderRefParamsSchema,
   OrderResultSchema,
-} from '../../../contract/orders.ts';
+} from '#contract/orders.ts';
 import { caller } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { CheckoutService } from '../../services/checkout.service.ts';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FailedJob } from '../../../contract/admin.ts';
-import type { OrderResult } from '../../../contract/orders.ts';
+import type { FailedJob } from '#contract/admin.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { grants, jobs, orders, transactions } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createShopper } from '../../test/shoppers.ts';

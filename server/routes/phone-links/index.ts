@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
 import {
   OpenedPhoneLinkSchema,
   PhoneLinkBodySchema,
   PhoneLinkCodeSchema,
   PhoneLinkSchema,
-} from '../../../contract/phone-links.ts';
+} from '#contract/phone-links.ts';
 import { sessionToken } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { AccountsService } from '../../services/accounts.service.ts';

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhoneLink } from '../../../contract/phone-links.ts';
+import type { PhoneLink } from '#contract/phone-links.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { PHONE_LINKS_PER_TEN_MINUTES } from './index.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '../../../contract/review.ts';
-import { REVIEW_MESSAGES } from '../../../contract/constants.ts';
+import { REVIEW_FILTERS, ReviewEntryDetailSchema, ReviewListItemSchema } from '#contract/review.ts';
+import { REVIEW_MESSAGES } from '#contract/constants.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import { sendObject } from '../../http/send-object.ts';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../../../contract/item.ts';
-import type { ReviewListItem } from '../../../contract/review.ts';
+import type { Item } from '#contract/item.ts';
+import type { ReviewListItem } from '#contract/review.ts';
 import { waitingItems } from '../../db/schema.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';

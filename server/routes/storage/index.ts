@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
-import { StorageListQuerySchema, StorageListSchema } from '../../../contract/storage.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
+import { StorageListQuerySchema, StorageListSchema } from '#contract/storage.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 
 export const storageRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {

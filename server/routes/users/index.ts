@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../contract/api.ts';
-import { MESSAGES, USER_MESSAGES } from '../../../contract/constants.ts';
+import { ApiErrorSchema } from '#contract/api.ts';
+import { MESSAGES, USER_MESSAGES } from '#contract/constants.ts';
 import {
   ForgotPasswordBodySchema,
   LoginBodySchema,
@@ -15,7 +15,7 @@ import {
   ResetPasswordBodySchema,
   VerifyParamsSchema,
   VerifyResultSchema,
-} from '../../../contract/users.ts';
+} from '#contract/users.ts';
 import { caller, clearSessionCookie, sessionToken, setSessionCookie } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { AccountsService } from '../../services/accounts.service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WebVitalsBodySchema } from '../../../contract/vitals.ts';
+import { WebVitalsBodySchema } from '#contract/vitals.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { VitalsService } from '../../services/vitals.service.ts';
 

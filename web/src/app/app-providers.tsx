@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
-import type { PublicConfig } from '../../../contract/config.ts';
+import type { PublicConfig } from '#contract/config.ts';
 import { PublicConfigContext } from '../lib/use-public-config.ts';
 
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { THEMES } from '../../../contract/constants.ts';
+import { THEMES } from '#contract/constants.ts';
 import { Icon } from '../components/ui/icons.tsx';
 import { useCart } from '../lib/cart-store.ts';
 import { useUser } from '../lib/user-store.ts';

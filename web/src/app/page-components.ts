@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageId } from '../../../contract/pages.ts';
+import type { PageId } from '#contract/pages.ts';
 
 type Load = () => Promise<ComponentType>;
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PAGES, type PageId } from '../../../contract/pages.ts';
+import { PAGES, type PageId } from '#contract/pages.ts';
 import { Layout } from './layout.tsx';
 import { PAGE_COMPONENTS } from './page-components.ts';
 import { RouteError } from './route-error.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PHONE_SCREENS, SCREEN_SIDE } from '../../../contract/devices.ts';
+import { PHONE_SCREENS, SCREEN_SIDE } from '#contract/devices.ts';
 import { listedScreen, sizeOf, usePhoneScreen } from '../lib/phone-screen.ts';
 
 const OTHER = 'other';

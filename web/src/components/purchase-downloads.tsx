@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { PurchasedFile } from '../../../contract/orders.ts';
+import type { PurchasedFile } from '#contract/orders.ts';
 import { Icon } from './ui/icons.tsx';
 import { phoneFileLink, phoneFileName, usePhoneScreen } from '../lib/phone-screen.ts';
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../contract/api.ts';
+import type { ApiError } from '#contract/api.ts';
 
 /** A failed API call, carrying the server's { message } and the HTTP status (0 when offline). */
 export class ApiRequestError extends Error {

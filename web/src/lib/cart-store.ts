@@ -1,6 +1,6 @@
-import { addToCart, changeQuantity, parseCart, removeFromCart, type Cart } from '../../../contract/cart.ts';
-import { STORAGE_KEYS } from '../../../contract/constants.ts';
-import type { Item } from '../../../contract/item.ts';
+import { addToCart, parseCart, removeFromCart, type Cart } from '#contract/cart.ts';
+import { STORAGE_KEYS } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 
 const cartStore = createLocalStore<Cart>(STORAGE_KEYS.cart, parseCart);
@@ -16,9 +16,6 @@ export const cartActions = {
   },
   remove(itemId: string) {
     cartStore.set(removeFromCart(cartStore.get(), itemId));
-  },
-  setQuantity(itemId: string, quantity: number) {
-    cartStore.set(changeQuantity(cartStore.get(), itemId, quantity));
   },
   /** Emptying clears the stored value altogether, as the original store does. */
   empty() {

@@ -1,4 +1,4 @@
-import type { Item } from '../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 
 /** What /download/:id receives in navigation state (the original store's downloadLink and downloadName). */
 export interface DownloadState {

@@ -1,4 +1,4 @@
-import { detectPhoneScreen } from '../../../contract/devices.ts';
+import { detectPhoneScreen } from '#contract/devices.ts';
 import { lockScreenDate, lockScreenTime, previewGeometry } from './phone-preview-model.ts';
 
 /**

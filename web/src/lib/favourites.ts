@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_FAVOURITES } from '../../../contract/constants.ts';
-import type { Item } from '../../../contract/item.ts';
+import { MAX_FAVOURITES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import { notify } from './toast.ts';
 import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { MESSAGES } from '../../../contract/constants.ts';
+import { MESSAGES } from '#contract/constants.ts';
 import { notify } from './toast.ts';
 
 /** Sends a visitor to log in first, saying why; the login page brings them back to `returnUrl`. */

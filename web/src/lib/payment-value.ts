@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../../../contract/money.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 
 /** CHECKOUT keeps the cart's total for the payment page (display only: the server prices orders). */
 const PAYMENT_VALUE_KEY = 'paymentValue';

@@ -1,4 +1,4 @@
-import { deviceCrop, type FocalPoint, type Size } from '../../../contract/device-crop.ts';
+import { deviceCrop, type FocalPoint, type Size } from '#contract/device-crop.ts';
 
 /**
  * What the phone preview draws, worked out once for the app and for the entry, which draws it

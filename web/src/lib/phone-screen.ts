@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { detectPhoneScreen, PHONE_SCREENS, SCREEN_SIDE } from '../../../contract/devices.ts';
-import type { PublicUser } from '../../../contract/users.ts';
+import { detectPhoneScreen, PHONE_SCREENS, SCREEN_SIDE } from '#contract/devices.ts';
+import type { PublicUser } from '#contract/users.ts';
 import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 import { userStore } from './user-store.ts';

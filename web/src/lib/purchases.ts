@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LibraryEntry } from '../../../contract/orders.ts';
+import type { LibraryEntry } from '#contract/orders.ts';
 import { api } from './api-client.ts';
 import { useUser } from './user-store.ts';
 import { queryKeys } from './query-keys.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { MESSAGES, ORDER_MESSAGES } from '../../../contract/constants.ts';
-import type { Item } from '../../../contract/item.ts';
-import type { LibraryEntry } from '../../../contract/orders.ts';
+import { MESSAGES, ORDER_MESSAGES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
+import type { LibraryEntry } from '#contract/orders.ts';
 import { notify } from './toast.ts';
 import { cartActions } from './cart-store.ts';
 import { useOwned } from './purchases.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '../../../contract/pages.ts';
+import { pageTitle } from '#contract/pages.ts';
 import { useStoreName } from './use-public-config.ts';
 
 /** Sets the tab title and description as the client router moves between pages. */

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { LIST_PAGE_SIZE } from '../../../contract/constants.ts';
-import type { Item } from '../../../contract/item.ts';
+import { LIST_PAGE_SIZE } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import { api } from './api-client.ts';
 import { SERVER_RENDERED } from './server-rendered.ts';
 import { queryKeys } from './query-keys.ts';

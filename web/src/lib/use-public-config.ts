@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
-import { STORE_NAME_DEFAULT } from '../../../contract/constants.ts';
-import type { PublicConfig } from '../../../contract/config.ts';
-import { DEFAULT_ASSET_BASE, itemFileUrl } from '../../../contract/item-url.ts';
+import { STORE_NAME_DEFAULT } from '#contract/constants.ts';
+import type { PublicConfig } from '#contract/config.ts';
+import { DEFAULT_ASSET_BASE, itemFileUrl } from '#contract/item-url.ts';
 
 const FALLBACK: PublicConfig = {
   storeName: STORE_NAME_DEFAULT,

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '../../../contract/constants.ts';
-import type { PublicUser } from '../../../contract/users.ts';
+import { STORAGE_KEYS } from '#contract/constants.ts';
+import type { PublicUser } from '#contract/users.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 
 /** Reads the stored profile defensively: anything but a profile is no user. */

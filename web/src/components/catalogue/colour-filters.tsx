@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { SWATCHES } from '../../../../contract/colour.ts';
+import { SWATCHES } from '#contract/colour.ts';
 
 /** The colour filters of the address (`?color=2f63c0&dark=true`), as the list endpoints take them. */
 export function useColourFilters() {

@@ -1,4 +1,4 @@
-import type { Item } from '../../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { useFavourites } from '../../lib/favourites.ts';
 import { Icon } from '../ui/icons.tsx';
 

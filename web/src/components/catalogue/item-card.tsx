@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { itemPagePath } from '../../../../contract/item-url.ts';
-import { formatUsd } from '../../../../contract/money.ts';
-import type { Item } from '../../../../contract/item.ts';
+import { itemPagePath } from '#contract/item-url.ts';
+import { formatUsd } from '#contract/money.ts';
+import type { Item } from '#contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { useItemActions } from '../../lib/use-item-actions.ts';
 import { FavouriteButton } from './favourite-button.tsx';

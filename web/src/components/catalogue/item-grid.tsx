@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { MESSAGES } from '../../../../contract/constants.ts';
-import type { Item } from '../../../../contract/item.ts';
+import { MESSAGES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
 import { ItemCard } from './item-card.tsx';
 import { CHUNK_SIZE, useWindowedChunks } from './use-windowed-chunks.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { MESSAGES } from '../../../../contract/constants.ts';
-import type { Item } from '../../../../contract/item.ts';
-import { FIRST_VIEW_TIMING } from '../../../../contract/pages.ts';
+import { MESSAGES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
+import { FIRST_VIEW_TIMING } from '#contract/pages.ts';
 import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 interface ItemImageProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { itemPagePath } from '../../../../contract/item-url.ts';
+import { itemPagePath } from '#contract/item-url.ts';
 import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 /**

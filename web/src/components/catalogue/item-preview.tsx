@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PREVIEW_REVERT_MS } from '../../../../contract/constants.ts';
-import { itemPagePath } from '../../../../contract/item-url.ts';
-import type { Item } from '../../../../contract/item.ts';
+import { PREVIEW_REVERT_MS } from '#contract/constants.ts';
+import { itemPagePath } from '#contract/item-url.ts';
+import type { Item } from '#contract/item.ts';
 import { Icon } from '../ui/icons.tsx';
 import { ItemImage } from './item-image.tsx';
 import { LiveClip } from './live-clip.tsx';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Item } from '../../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { useItemFileUrl } from '../../lib/use-public-config.ts';
 
 /** A live item's clip as the store plays it: muted, looping, inline, over its poster frame. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewListItem } from '../../../../../contract/review.ts';
+import type { ReviewListItem } from '#contract/review.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { uploadFiles } from '../../../lib/upload-file.ts';
 

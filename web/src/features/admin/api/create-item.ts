@@ -1,4 +1,4 @@
-import type { CreateItemBody, UploadKind, UploadResult } from '../../../../../contract/admin.ts';
+import type { CreateItemBody, UploadKind, UploadResult } from '#contract/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
+import type { ReviewEntryDetail } from '#contract/review.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { REVIEW_FILTERS, ReviewListItem } from '../../../../../contract/review.ts';
+import type { REVIEW_FILTERS, ReviewListItem } from '#contract/review.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { UpdateItemBodySchema } from '../../../../../contract/admin.ts';
+import type { UpdateItemBodySchema } from '#contract/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADS_LEVEL_MAX } from '../../../../../contract/constants.ts';
+import { ADS_LEVEL_MAX } from '#contract/constants.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAppSettings, useUpdateAdsLevel } from '../api/app-settings.ts';
 

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import type { FocalPoint } from '../../../../../contract/device-crop.ts';
+import type { FocalPoint } from '#contract/device-crop.ts';
 
 const STEP = 0.01;
 const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ReviewEntryDetail } from '../../../../../contract/review.ts';
+import type { ReviewEntryDetail } from '#contract/review.ts';
 import { notify } from '../../../lib/toast.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ReviewListItem } from '../../../../../contract/review.ts';
+import type { ReviewListItem } from '#contract/review.ts';
 import { notify } from '../../../lib/toast.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';

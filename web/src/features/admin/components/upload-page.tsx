@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_DIMENSIONS, DEFAULT_PRICE } from '../../../../../contract/constants.ts';
-import type { UploadKind, UploadResult } from '../../../../../contract/admin.ts';
+import { DEFAULT_DIMENSIONS, DEFAULT_PRICE } from '#contract/constants.ts';
+import type { UploadKind, UploadResult } from '#contract/admin.ts';
 import { createItem, uploadItemFile } from '../api/create-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
-import { timestampId } from '../../../../../contract/ids.ts';
+import { timestampId } from '#contract/ids.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
 import { FocalPointPicker } from './focal-point-picker.tsx';
-import type { FocalPoint } from '../../../../../contract/device-crop.ts';
+import type { FocalPoint } from '#contract/device-crop.ts';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';

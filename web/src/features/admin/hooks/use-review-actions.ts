@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REVIEW_MESSAGES } from '../../../../../contract/constants.ts';
+import { REVIEW_MESSAGES } from '#contract/constants.ts';
 import { notify } from '../../../lib/toast.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { runReviewAction, type ReviewAction } from '../api/review-action.ts';

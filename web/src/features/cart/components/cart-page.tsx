@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES } from '../../../../../contract/constants.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
+import { MESSAGES } from '#contract/constants.ts';
+import { formatUsd } from '#contract/money.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';

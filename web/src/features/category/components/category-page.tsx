@@ -1,4 +1,4 @@
-import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
+import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';

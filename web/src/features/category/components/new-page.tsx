@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { PAGES } from '../../../../../contract/pages.ts';
+import { PAGES } from '#contract/pages.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateOrderResult, OrderResult } from '../../../../../contract/orders.ts';
+import type { CreateOrderResult, OrderResult } from '#contract/orders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, ORDER_MESSAGES } from '../../../../../contract/constants.ts';
-import { centsToDollars, dollarsToCents, formatUsd } from '../../../../../contract/money.ts';
+import { MESSAGES, ORDER_MESSAGES } from '#contract/constants.ts';
+import { centsToDollars, dollarsToCents, formatUsd } from '#contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { ItemLine } from '../../../components/catalogue/item-line.tsx';
 import { notify } from '../../../lib/toast.ts';

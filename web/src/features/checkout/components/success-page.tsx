@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { Cart } from '../../../../../contract/cart.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
-import type { OrderResult } from '../../../../../contract/orders.ts';
-import { ORDER_MESSAGES } from '../../../../../contract/constants.ts';
+import type { Cart } from '#contract/cart.ts';
+import { formatUsd } from '#contract/money.ts';
+import type { OrderResult } from '#contract/orders.ts';
+import { ORDER_MESSAGES } from '#contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { cartActions } from '../../../lib/cart-store.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';

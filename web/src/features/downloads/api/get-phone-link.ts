@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OpenedPhoneLink } from '../../../../../contract/phone-links.ts';
+import type { OpenedPhoneLink } from '#contract/phone-links.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '../../../../../contract/pages.ts';
+import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { useNewestItems } from '../../../lib/catalogue-api.ts';

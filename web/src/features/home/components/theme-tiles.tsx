@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { THEMES } from '../../../../../contract/constants.ts';
+import { THEMES } from '#contract/constants.ts';
 
 export function ThemeTiles() {
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CAROUSEL_GO_TO_SLIDE_DELAY_MS, CAROUSEL_OFFSET_RADIUS } from '../../../../../contract/constants.ts';
-import { itemPagePath } from '../../../../../contract/item-url.ts';
+import { CAROUSEL_GO_TO_SLIDE_DELAY_MS, CAROUSEL_OFFSET_RADIUS } from '#contract/constants.ts';
+import { itemPagePath } from '#contract/item-url.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemWindow, type ItemWindow } from '../../../lib/catalogue-api.ts';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { THEMES } from '../../../../../contract/constants.ts';
+import { THEMES } from '#contract/constants.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { OLED_DARK_SHARE } from '../../../../../contract/colour.ts';
-import { THEMES } from '../../../../../contract/constants.ts';
-import type { Item } from '../../../../../contract/item.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
+import { OLED_DARK_SHARE } from '#contract/colour.ts';
+import { THEMES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
+import { formatUsd } from '#contract/money.ts';
 import { FavouriteButton } from '../../../components/catalogue/favourite-button.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type CSSProperties } from 'react';
-import type { Size } from '../../../../../contract/device-crop.ts';
-import type { Item } from '../../../../../contract/item.ts';
+import type { Size } from '#contract/device-crop.ts';
+import type { Item } from '#contract/item.ts';
 import { lockScreenDate, lockScreenTime, originalSize, previewGeometry } from '../../../lib/phone-preview-model.ts';
 import { LiveClip } from '../../../components/catalogue/live-clip.tsx';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';

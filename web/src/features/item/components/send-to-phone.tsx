@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { PHONE_LINK_MINUTES } from '../../../../../contract/constants.ts';
-import type { PhoneLink } from '../../../../../contract/phone-links.ts';
-import type { Item } from '../../../../../contract/item.ts';
+import { PHONE_LINK_MINUTES } from '#contract/constants.ts';
+import type { PhoneLink } from '#contract/phone-links.ts';
+import type { Item } from '#contract/item.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { sizeOf, type ChosenScreen } from '../../../lib/phone-screen.ts';
 import { createPhoneLink } from '../api/create-phone-link.ts';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { itemPagePath } from '../../../../../contract/item-url.ts';
-import type { Item } from '../../../../../contract/item.ts';
-import { formatUsd } from '../../../../../contract/money.ts';
-import { CAROUSEL_IMAGE_SIZES } from '../../../../../contract/pages.ts';
+import { itemPagePath } from '#contract/item-url.ts';
+import type { Item } from '#contract/item.ts';
+import { formatUsd } from '#contract/money.ts';
+import { CAROUSEL_IMAGE_SIZES } from '#contract/pages.ts';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
 import { useItemActions } from '../../../lib/use-item-actions.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { THEMES } from '../../../../../contract/constants.ts';
+import { THEMES } from '#contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 
 export function NotFoundPage() {

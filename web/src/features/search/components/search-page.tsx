@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { THEMES } from '../../../../../contract/constants.ts';
-import { PAGES } from '../../../../../contract/pages.ts';
+import { THEMES } from '#contract/constants.ts';
+import { PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';

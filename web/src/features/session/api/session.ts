@@ -1,10 +1,4 @@
-import type {
-  LoginResult,
-  PublicUser,
-  RegisterBody,
-  RegisterResult,
-  VerifyResult,
-} from '../../../../../contract/users.ts';
+import type { LoginResult, PublicUser, RegisterBody, RegisterResult, VerifyResult } from '#contract/users.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const sessionApi = {

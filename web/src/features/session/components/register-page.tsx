@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES, MIN_PASSWORD_LENGTH, USER_MESSAGES } from '../../../../../contract/constants.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, USER_MESSAGES } from '#contract/constants.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';

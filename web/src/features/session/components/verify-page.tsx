@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MESSAGES } from '../../../../../contract/constants.ts';
+import { MESSAGES } from '#contract/constants.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { sessionApi } from '../api/session.ts';
 import { userStore } from '../../../lib/user-store.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Item } from '../../../../../contract/item.ts';
+import type { Item } from '#contract/item.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { SERVER_RENDERED } from '../../../lib/server-rendered.ts';

@@ -1,4 +1,4 @@
-import { PAGES } from '../../../../../contract/pages.ts';
+import { PAGES } from '#contract/pages.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { PhoneIllustration, type PhoneScreen } from '../../../components/ui/phone-illustration.tsx';

@@ -1,4 +1,4 @@
-import { PAGES } from '../../../../../contract/pages.ts';
+import { PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdSlot } from '../../../components/ad-slot.tsx';
 import { GuideSteps, type GuideStep } from '../../../components/guide-steps.tsx';

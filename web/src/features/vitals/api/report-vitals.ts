@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
-import type { WebVital } from '../../../../../contract/vitals.ts';
+import type { WebVital } from '#contract/vitals.ts';
 
 /**
  * Sends this page view's web-vitals figures to our own server, nowhere else, as one batch when
