@@ -66,7 +66,8 @@ export default tseslint.config(
   },
   {
     // The server's layers run one way (decision 023): routes → http → services → security →
-    // repositories (db/) and providers → shared/. No folder imports one above it.
+    // repositories (db/) and providers → shared/. No folder imports one above it. app/ wires the
+    // layers into the processes and ops/ runs the operator's commands: nothing in a layer imports them.
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/test/**'],
     plugins: { 'import-x': importX },
@@ -75,6 +76,20 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            {
+              target: [
+                './server/routes',
+                './server/http',
+                './server/jobs',
+                './server/services',
+                './server/security',
+                './server/db',
+                './server/providers',
+                './server/shared',
+              ],
+              from: ['./server/app', './server/ops'],
+              message: 'app/ and ops/ compose the layers; no layer imports them.',
+            },
             { target: './server/http', from: ['./server/routes', './server/jobs'] },
             { target: './server/services', from: ['./server/routes', './server/http', './server/jobs'] },
             {

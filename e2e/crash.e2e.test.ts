@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/shared/config.ts';
 import { grants, jobs, orderLines, orders, transactions, users } from '../server/db/schema.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime, type Runtime } from '../server/runtime.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime, type Runtime } from '../server/app/runtime.ts';
 import { buildItemRow } from '../server/test/builders.ts';
 import { startStore, type RunningStore } from './store.ts';
 

@@ -9,11 +9,16 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { AdminCommandSchema, runAdminCommand, sendAdminCommand, type AdminCommand } from '../server/admin-commands.ts';
-import { loadConfig } from '../server/config.ts';
-import { DataDirLockedError } from '../server/data-dir-lock.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import {
+  AdminCommandSchema,
+  runAdminCommand,
+  sendAdminCommand,
+  type AdminCommand,
+} from '../server/ops/admin-commands.ts';
+import { loadConfig } from '../server/shared/config.ts';
+import { DataDirLockedError } from '../server/ops/data-dir-lock.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const USAGE =
   'Usage: npm run admin -- create --email E --first-name N   (then type the password)\n' +

@@ -4,11 +4,11 @@
  * with the embedded database, the running server makes it; otherwise this command does.
  */
 import path from 'node:path';
-import { runAdminCommand, sendAdminCommand } from '../server/admin-commands.ts';
-import { loadConfig } from '../server/config.ts';
-import { DataDirLockedError } from '../server/data-dir-lock.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { runAdminCommand, sendAdminCommand } from '../server/ops/admin-commands.ts';
+import { loadConfig } from '../server/shared/config.ts';
+import { DataDirLockedError } from '../server/ops/data-dir-lock.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const [parent] = process.argv.slice(2);
 if (!parent) {

@@ -3,10 +3,10 @@
  * `node scripts/grow-catalogue.ts --items 100000 [--tags landscape,fog]`.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/shared/config.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const { values } = parseArgs({ options: { items: { type: 'string' }, tags: { type: 'string' } } });
 const count = Number(values.items);

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { loadConfig } from '../server/shared/config.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const folder = process.argv[2];
 if (!folder || !fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {

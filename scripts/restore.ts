@@ -3,10 +3,10 @@
  * store (DATA_DIR, or DATABASE_URL and S3_BUCKET as configured) of the same version. Stop the
  * store first with the embedded database.
  */
-import { restoreBackup } from '../server/backup.ts';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { restoreBackup } from '../server/ops/backup.ts';
+import { loadConfig } from '../server/shared/config.ts';
+import { createLogger } from '../server/shared/logger.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const [dir] = process.argv.slice(2);
 if (!dir) {

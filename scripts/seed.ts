@@ -2,10 +2,10 @@
  * `npm run seed`: draws the demo catalogue into an empty DATA_DIR (or DATABASE_URL) without
  * starting the server, whatever SEED_DEMO says (`npm start` draws it itself, in the background).
  */
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
+import { loadConfig } from '../server/shared/config.ts';
+import { createLogger } from '../server/shared/logger.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
-import { openRuntime } from '../server/runtime.ts';
+import { openRuntime } from '../server/app/runtime.ts';
 
 const config = loadConfig();
 const runtime = await openRuntime(config, createLogger(config));

@@ -1,13 +1,13 @@
-import { listenForAdminCommands } from './admin-commands.ts';
-import { buildApp, DEFAULT_WEB_DIR } from './app.ts';
+import { listenForAdminCommands } from './ops/admin-commands.ts';
+import { buildApp, DEFAULT_WEB_DIR } from './app/app.ts';
 import { networkInterfaces } from 'node:os';
-import { ConfigError, configWarnings, isLocal, loadConfig, type Config } from './config.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
-import { createLogger } from './logger.ts';
+import { ConfigError, configWarnings, isLocal, loadConfig, type Config } from './shared/config.ts';
+import { DataDirLockedError } from './ops/data-dir-lock.ts';
+import { createLogger } from './shared/logger.ts';
 import { drawDemoInBackground } from './demo/demo-in-background.ts';
-import { openRuntime } from './runtime.ts';
-import { stopOnSignals } from './shutdown.ts';
-import { startWorker } from './worker.ts';
+import { openRuntime } from './app/runtime.ts';
+import { stopOnSignals } from './app/shutdown.ts';
+import { startWorker } from './app/worker.ts';
 
 function fail(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {

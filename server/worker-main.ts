@@ -2,11 +2,11 @@
  * `npm run worker`: processing alone, beside the API servers. Any number can run against one
  * PostgreSQL server; with the embedded database the server's own worker does this work.
  */
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { openRuntime } from './runtime.ts';
-import { stopOnSignals } from './shutdown.ts';
-import { startWorker } from './worker.ts';
+import { ConfigError, loadConfig } from './shared/config.ts';
+import { createLogger } from './shared/logger.ts';
+import { openRuntime } from './app/runtime.ts';
+import { stopOnSignals } from './app/shutdown.ts';
+import { startWorker } from './app/worker.ts';
 
 let config;
 try {

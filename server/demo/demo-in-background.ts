@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 import type { NewItemRow } from '../db/schema.ts';
-import type { CatalogueService } from '../services/catalogue.service.ts';
+import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
 import { planDemoCatalogue } from './seed-demo-catalogue.ts';
 
 /** How far the demo catalogue got: the plan's start time (which fixes its itemIds), and whether it is whole. */

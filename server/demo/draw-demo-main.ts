@@ -4,8 +4,8 @@
  * database (which the server holds): it draws, writes the files to storage and sends the row.
  * Arguments: the plan's start time, then the positions in the plan still to draw.
  */
-import { loadConfig } from '../config.ts';
-import { createFileStorage, createMedia } from '../runtime.ts';
+import { loadConfig } from '../shared/config.ts';
+import { createFileStorage, createMedia } from '../app/runtime.ts';
 import { drawDemoItem, planDemoCatalogue } from './seed-demo-catalogue.ts';
 
 const [startedAt, ...positions] = process.argv.slice(2);

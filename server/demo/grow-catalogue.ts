@@ -1,6 +1,6 @@
 import { timestampId } from '#contract/ids.ts';
 import type { ItemRow, NewItemRow } from '../db/schema.ts';
-import type { CatalogueService } from '../services/catalogue.service.ts';
+import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
 import { planDemoCatalogue } from './seed-demo-catalogue.ts';
 
 /** Rows written per transaction. */

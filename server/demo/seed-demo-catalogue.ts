@@ -4,8 +4,13 @@ import { dollarsToCents } from '#contract/money.ts';
 import type { NewItemRow, StoredDownload } from '../db/schema.ts';
 import type { Media } from '../providers/media/media.ts';
 import type { Storage } from '../providers/storage/storage.ts';
-import type { CatalogueService } from '../services/catalogue.service.ts';
-import { itemPrivateFolder, itemPublicFolder, putContentAddressed, storeThumbnails } from '../services/stored-files.ts';
+import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
+import {
+  itemPrivateFolder,
+  itemPublicFolder,
+  putContentAddressed,
+  storeThumbnails,
+} from '../services/items/stored-files.ts';
 import { PALETTE_COUNT, paletteName, renderScene, type SceneSpec, type Theme } from './demo-art.ts';
 import { slugify } from '#contract/text.ts';
 

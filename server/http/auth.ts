@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '#contract/users.ts';
 import { USER_MESSAGES } from '#contract/constants.ts';
-import type { AccountsService } from '../services/accounts.service.ts';
+import type { AccountsService } from '../services/accounts/accounts.service.ts';
 import { SESSION_IDLE_MS } from '../shared/constants.ts';
 import { DomainError } from '../shared/errors.ts';
 

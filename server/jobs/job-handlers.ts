@@ -1,6 +1,6 @@
-import type { AccountsService } from '../services/accounts.service.ts';
-import type { AdminItemsService } from '../services/admin-items.service.ts';
-import type { CheckoutService } from '../services/checkout.service.ts';
+import type { AccountsService } from '../services/accounts/accounts.service.ts';
+import type { AdminItemsService } from '../services/items/admin-items.service.ts';
+import type { CheckoutService } from '../services/orders/checkout.service.ts';
 import type { JobHandlers } from '../shared/job-kinds.ts';
 
 /** What each kind of job does; the email's purpose key becomes its Message-ID. */

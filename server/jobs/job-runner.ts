@@ -1,5 +1,5 @@
-import type { Logger } from '../logger.ts';
-import type { JobQueue } from '../services/job-queue.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { JobQueue } from '../services/platform/job-queue.ts';
 import type { JobHandlers, JobKind } from '../shared/job-kinds.ts';
 
 /** How long a claim on a job lasts: a worker that dies mid-job loses it to another after this. */

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { buildApp, type App } from '../app/app.ts';
+import { loadConfig, type Config } from '../shared/config.ts';
 import type { Database } from '../db/client.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../shared/logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { startJobRunner } from '../jobs/job-runner.ts';
-import { createFileStorage, createMedia, createServices, type Services } from '../runtime.ts';
+import { createFileStorage, createMedia, createServices, type Services } from '../app/runtime.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestContext extends Services {

@@ -10,9 +10,9 @@ import {
 import { ItemParamsSchema } from '#contract/item.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
-import type { AdminItemsService } from '../../services/admin-items.service.ts';
-import type { ItemLifecycleService } from '../../services/item-lifecycle.service.ts';
-import type { UploadsService } from '../../services/uploads.service.ts';
+import type { AdminItemsService } from '../../services/items/admin-items.service.ts';
+import type { ItemLifecycleService } from '../../services/items/item-lifecycle.service.ts';
+import type { UploadsService } from '../../services/items/uploads.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

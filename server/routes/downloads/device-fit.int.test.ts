@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceCrop } from '#contract/device-crop.ts';
 import { SharpFfmpegMedia } from '../../providers/media/sharp-ffmpeg-media.ts';
-import { createMedia } from '../../runtime.ts';
+import { createMedia } from '../../app/runtime.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';

@@ -8,7 +8,7 @@ import { STATUS_OF } from '../../http/error-status.ts';
 import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
-import type { DownloadFile, DownloadsService } from '../../services/downloads.service.ts';
+import type { DownloadFile, DownloadsService } from '../../services/orders/downloads.service.ts';
 
 /** How long a presigned URL of a paid file lives: long enough to start the download, too short to share. */
 const PRESIGNED_SECONDS = 300;

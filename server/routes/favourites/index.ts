@@ -4,7 +4,7 @@ import { ApiErrorSchema } from '#contract/api.ts';
 import { FavouriteParamsSchema, FavouritesBodySchema } from '#contract/favourites.ts';
 import { ItemSchema } from '#contract/item.ts';
 import { caller } from '../../http/auth.ts';
-import type { FavouritesService } from '../../services/favourites.service.ts';
+import type { FavouritesService } from '../../services/accounts/favourites.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '#contract/api.ts';
-import type { HealthService } from '../../services/health.service.ts';
+import type { HealthService } from '../../services/platform/health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(

@@ -18,7 +18,7 @@ import {
   WallpapersPageSchema,
 } from '#contract/item.ts';
 import { sendPrepared } from '../../http/send-prepared.ts';
-import type { CatalogueService } from '../../services/catalogue.service.ts';
+import type { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 const ItemListSchema = z.array(ItemSchema);

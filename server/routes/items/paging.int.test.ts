@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, type Item, type ItemSort } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { transactionsOf } from '../../db/repositories/transactions.ts';
-import { CatalogueService, MAX_ANSWER_BYTES } from '../../services/catalogue.service.ts';
+import { CatalogueService, MAX_ANSWER_BYTES } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 

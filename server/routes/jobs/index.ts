@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FailedJobSchema, JobSummarySchema } from '#contract/admin.ts';
 import { ApiErrorSchema } from '#contract/api.ts';
 import { DomainError } from '../../shared/errors.ts';
-import type { JobQueue } from '../../services/job-queue.ts';
+import type { JobQueue } from '../../services/platform/job-queue.ts';
 
 const errors = { 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

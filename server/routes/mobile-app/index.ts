@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppEventBodySchema, AppSettingsSchema, BoardSchema, CatalogSchema } from '#contract/mobile-app.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import type { MobileAppService } from '../../services/mobile-app.service.ts';
+import type { MobileAppService } from '../../services/catalogue/mobile-app.service.ts';
 
 /** The Android app's own paths beside the item lists (decision 039). */
 export const mobileAppRoutes: FastifyPluginAsyncZod<{ mobileApp: MobileAppService; eventsPerMinute: number }> = async (

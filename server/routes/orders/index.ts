@@ -10,7 +10,7 @@ import {
 } from '#contract/orders.ts';
 import { caller } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import type { CheckoutService } from '../../services/checkout.service.ts';
+import type { CheckoutService } from '../../services/orders/checkout.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);

@@ -8,8 +8,8 @@ import {
 } from '#contract/phone-links.ts';
 import { sessionToken } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import type { AccountsService } from '../../services/accounts.service.ts';
-import type { PhoneLinksService } from '../../services/phone-links.service.ts';
+import type { AccountsService } from '../../services/accounts/accounts.service.ts';
+import type { PhoneLinksService } from '../../services/accounts/phone-links.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 /** Codes one address may make per 10 minutes: plenty for a person, a wall for a script filling the table. */

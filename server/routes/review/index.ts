@@ -6,8 +6,8 @@ import { DomainError } from '../../shared/errors.ts';
 import { readingMultipart, refuseDeclaredOver } from '../../http/multipart.ts';
 import { sendObject } from '../../http/send-object.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
-import { SOURCES_PER_REQUEST, type UploadsService } from '../../services/uploads.service.ts';
-import type { WaitingListService } from '../../services/waiting-list.service.ts';
+import { SOURCES_PER_REQUEST, type UploadsService } from '../../services/items/uploads.service.ts';
+import type { WaitingListService } from '../../services/items/waiting-list.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
 
 const IdParams = z.object({ id: z.uuid('id is not valid') });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { itemPagePath } from '#contract/item-url.ts';
 import { PAGES, pagePath, type PageDefinition, type PageId } from '#contract/pages.ts';
-import type { CatalogueService } from '../../services/catalogue.service.ts';
+import type { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 const pages = Object.entries(PAGES) as [PageId, PageDefinition][];

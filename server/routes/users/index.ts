@@ -18,7 +18,7 @@ import {
 } from '#contract/users.ts';
 import { caller, clearSessionCookie, sessionToken, setSessionCookie } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import type { AccountsService } from '../../services/accounts.service.ts';
+import type { AccountsService } from '../../services/accounts/accounts.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 export interface AuthRateLimits {

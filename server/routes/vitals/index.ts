@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebVitalsBodySchema } from '#contract/vitals.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import type { VitalsService } from '../../services/vitals.service.ts';
+import type { VitalsService } from '../../services/platform/vitals.service.ts';
 
 export const vitalsRoutes: FastifyPluginAsyncZod<{ vitals: VitalsService; perMinute: number }> = async (
   app,

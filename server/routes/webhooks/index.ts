@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { PaymentProvider } from '../../providers/payment/payment.ts';
-import type { CheckoutService } from '../../services/checkout.service.ts';
+import type { CheckoutService } from '../../services/orders/checkout.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 /**

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type RunningStore } from '../../e2e/store.ts';
+import { loadConfig } from '../shared/config.ts';
+import { createLogger } from '../shared/logger.ts';
+import { openRuntime } from './runtime.ts';
+import { buildItemRow } from '../test/builders.ts';
+import { startRoundRobinProxy } from '../test/round-robin-proxy.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+
+/**
+ * A request whose body arrives in two halves: `started` once the first is sent, `finish` sends
+ * the second and gives the answer's status.
+ */
+function halfSentRequest(baseUrl: string) {
+  const body = Buffer.from(
+    JSON.stringify({ name: 'INP', value: 120, rating: 'good', path: '/', navigationType: 'navigate' }),
+  );
+  const request = http.request(`${baseUrl}/api/vitals`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': body.length },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+  const started = new Promise<void>((resolve) => request.write(body.subarray(0, 20), () => resolve()));
+  return {
+    started: started.then(() => new Promise((resolve) => setTimeout(resolve, 200))),
+    finish: () => {
+      request.end(body.subarray(20));
+      return answered;
+    },
+  };
+}
+
+/** How long the load runs; the restarts happen in its first half. */
+const SECONDS = Number(process.env.ROLLING_RESTART_SECONDS ?? 60);
+const rows = Array.from({ length: 40 }, (_, i) => buildItemRow({ name: `Rolling ${i}`, tags: ['landscape'] }));
+
+describe('a rolling restart of two API processes behind a load balancer', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const stores: RunningStore[] = [];
+  const dataDirs: string[] = [];
+  let env: Record<string, string>;
+
+  const start = (port?: number) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-rolling-'));
+    dataDirs.push(dataDir);
+    return startStore({ dataDir, env, ...(port && { port }) });
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    env = { DATABASE_URL: database.url!, SEED_DEMO: 'false', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0' };
+    const config = loadConfig({ ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pw-rolling-')) });
+    const runtime = await openRuntime(config, createLogger({ logLevel: 'silent' }));
+    await runtime.catalogue.insert(rows);
+    await runtime.close();
+    stores.push(await start(), await start());
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.stop()));
+    await database?.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`answers every request of 100 connections for ${SECONDS} s while each process restarts in turn`, async () => {
+    const proxy = await startRoundRobinProxy(stores.map((store) => store.baseUrl));
+    const load = autocannon({
+      url: proxy.url,
+      connections: 100,
+      duration: SECONDS,
+      headers: { 'accept-encoding': 'br, gzip' },
+      requests: [
+        { method: 'GET', path: '/api/items?limit=12' },
+        { method: 'GET', path: '/api/items/tag/landscape' },
+        { method: 'GET', path: `/api/items/${rows[7]!.itemId}` },
+        { method: 'GET', path: '/api/items/search?q=rolling' },
+      ],
+    });
+    const stops: { code: number | null; ms: number }[] = [];
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const inFlight: number[] = [];
+    for (const [i, store] of stores.entries()) {
+      const port = Number(new URL(store.baseUrl).port);
+      // A request under way when the signal comes (its body half sent, as a slow phone sends it) is finished.
+      const slow = halfSentRequest(store.baseUrl);
+      await slow.started;
+      const asked = Date.now();
+      const stopped = store.stop();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      inFlight.push(await slow.finish());
+      stops.push({ code: await stopped, ms: Date.now() - asked });
+      stores[i] = await start(port);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    const result = await load;
+    await proxy.close();
+
+    // Each process stopped cleanly and soon (in-flight requests finished, the database closed).
+    expect(inFlight).toEqual([204, 204]);
+    expect(stops.map((stop) => stop.code)).toEqual([0, 0]);
+    for (const stop of stops) expect(stop.ms).toBeLessThan(10_000);
+    expect(result.requests.total).toBeGreaterThan(1000);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    });
+    console.info(
+      `rolling restart: ${result.requests.total} requests in ${SECONDS} s, 0 errors; stops took ${stops.map((stop) => stop.ms).join(' and ')} ms`,
+    );
+  }, 180_000);
+});

@@ -1,0 +1,277 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { eq, inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item } from '#contract/item.ts';
+import type { OrderResult } from '#contract/orders.ts';
+import type { ReviewListItem } from '#contract/review.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS, startStore, type RunningStore } from '../../e2e/store.ts';
+import { loadConfig } from '../shared/config.ts';
+import { items, users, waitingItems } from '../db/schema.ts';
+import { createLogger } from '../shared/logger.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
+import { startS3Server, type RunningS3 } from '../test/s3-server.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+
+const ADMIN = { email: 'scale-admin@example.com', password: 'violet-harbor-42' };
+const SOURCES = 40;
+/** A Redis database of this suite's own, emptied first, so other suites' counters never mix in. */
+const REDIS_DB = 7;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Two API processes and two workers on one PostgreSQL database, one S3-compatible server and Redis. */
+describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let s3: RunningS3;
+  let runtime: Runtime;
+  let a: RunningStore;
+  let b: RunningStore;
+  const workers: ChildProcess[] = [];
+  const dataDirs: string[] = [];
+  let env: Record<string, string>;
+  let admin: Record<string, string>;
+
+  const dataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-scale-'));
+    dataDirs.push(dir);
+    return dir;
+  };
+  const startWorker = (extra: Record<string, string> = {}) => {
+    const worker = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, path.join(import.meta.dirname, '..', 'worker-main.ts')],
+      {
+        env: { ...process.env, ...SERVER_ENV, ...env, DATA_DIR: dataDir(), ...extra },
+        stdio: 'ignore',
+      },
+    );
+    workers.push(worker);
+    return worker;
+  };
+  const call = async (store: RunningStore, url: string, init: RequestInit = {}) =>
+    fetch(store.baseUrl + url, { redirect: 'manual', ...init, headers: { ...admin, ...init.headers } });
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    s3 = await startS3Server();
+    const redisUrl = new URL(process.env.TEST_REDIS_URL!);
+    redisUrl.pathname = `/${REDIS_DB}`;
+    const redis = new Redis(redisUrl.toString());
+    await redis.flushdb();
+    redis.disconnect();
+    env = {
+      DATABASE_URL: database.url!,
+      REDIS_URL: redisUrl.toString(),
+      ...s3.env,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      // Longer than any source takes here: a lease is not renewed while its job runs.
+      WORKER_LEASE_SECONDS: '120',
+      AUTH_RATE_LIMIT_PER_IP: '6',
+      AUTH_RATE_LIMIT_PER_EMAIL: '6',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+    };
+    execFileSync(
+      process.execPath,
+      ['scripts/admin.ts', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Sam'],
+      { cwd: path.join(import.meta.dirname, '..', '..'), env: { ...process.env, ...env, DATA_DIR: dataDir() } },
+    );
+    const config = loadConfig({ ...env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
+    runtime = await openRuntime(config, createLogger(config));
+    [a, b] = await Promise.all([startStore({ dataDir: dataDir(), env }), startStore({ dataDir: dataDir(), env })]);
+    startWorker();
+    startWorker();
+    const login = await fetch(`${a.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    await Promise.all([a?.stop(), b?.stop()]);
+    await runtime?.close();
+    await s3?.close();
+    await database?.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('processes 40 sources queued through A exactly once among its processes (two workers and the API processes)', async () => {
+    const form = new FormData();
+    for (let i = 0; i < SOURCES; i++) {
+      const image = await sharp({
+        create: { width: 540, height: 960, channels: 3, background: { r: (i * 6) % 256, g: 90, b: (i * 37) % 256 } },
+      })
+        .jpeg()
+        .toBuffer();
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `source-${i}.jpg`);
+    }
+    const queued = await call(a, '/api/items/waiting', { method: 'POST', body: form });
+    expect(queued.status).toBe(201);
+    const ids = ((await queued.json()) as ReviewListItem[]).map((entry) => entry._id);
+    expect(ids).toHaveLength(SOURCES);
+
+    const entries = await until(
+      'every source processed',
+      async () => {
+        const rows = await runtime.database.db.select().from(waitingItems).where(inArray(waitingItems.id, ids));
+        return rows.every((row) => row.status === 'done' || row.status === 'failed') && rows;
+      },
+      120_000,
+    );
+    expect(entries.map((row) => [row.status, row.attempts])).toEqual(ids.map(() => ['done', 1]));
+    const drafts = await runtime.database.db
+      .select({ itemId: items.itemId })
+      .from(items)
+      .where(
+        inArray(
+          items.itemId,
+          entries.map((row) => row.itemId!),
+        ),
+      );
+    expect(new Set(drafts.map((row) => row.itemId)).size).toBe(SOURCES);
+  }, 150_000);
+
+  it('serves on B within a second an item published through A, and a purchase captured on A downloads through B', async () => {
+    const [entry] = await runtime.database.db
+      .select()
+      .from(waitingItems)
+      .where(eq(waitingItems.status, 'done'))
+      .limit(1);
+    const before = await call(b, '/api/items?limit=5');
+    expect(((await before.json()) as Item[]).map((item) => item.itemId)).not.toContain(entry!.itemId);
+
+    expect((await call(a, `/api/items/waiting/reviewed/${entry!.id}`, { method: 'PATCH' })).status).toBe(200);
+    const published = Date.now();
+    await until(
+      'B to list the item',
+      async () => {
+        const list = (await (await call(b, '/api/items?limit=5')).json()) as Item[];
+        return list.some((item) => item.itemId === entry!.itemId);
+      },
+      5_000,
+    );
+    expect(Date.now() - published).toBeLessThan(1000);
+
+    // A shopper pays on A; the signed link is honoured by B, which sends the browser to the bucket.
+    const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
+    const shopper = await runtime.accounts.register({
+      firstName: 'Ada',
+      lastName: 'L',
+      email,
+      password: ADMIN.password,
+    });
+    await runtime.database.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, shopper.uid));
+    const login = await call(a, '/api/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: '' },
+      body: JSON.stringify({ email, password: ADMIN.password }),
+    });
+    const buyer = {
+      authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+      'content-type': 'application/json',
+    };
+    const created = await call(a, '/api/orders', {
+      method: 'POST',
+      headers: buyer,
+      body: JSON.stringify({ itemIds: [entry!.itemId] }),
+    });
+    expect(created.status).toBe(201);
+    const { orderId } = (await created.json()) as { orderId: string };
+    const paid = (await (
+      await call(a, `/api/orders/${orderId}/capture`, { method: 'POST', headers: buyer, body: '{}' })
+    ).json()) as OrderResult;
+    expect(paid.status).toBe('paid');
+    const link = paid.items[0]!.downloads[0]!.link;
+
+    const fromB = await call(b, link, { headers: { authorization: '' } });
+    expect(fromB.status).toBe(302);
+    const file = await fetch(fromB.headers.get('location')!);
+    const row = await runtime.catalogue.findRow(entry!.itemId!);
+    const master = await buffer(await runtime.storage.get(row!.downloads[0]!.key));
+    expect(Buffer.from(await file.arrayBuffer()).equals(master)).toBe(true);
+  }, 60_000);
+
+  it('counts failed logins and registrations across A and B together', async () => {
+    const wrong = (store: RunningStore) =>
+      call(store, '/api/users/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: '' },
+        body: JSON.stringify({ email: ADMIN.email, password: 'not-the-password' }),
+      });
+    // Six failures from this address and account in all (the limits are 6), three on each process.
+    for (let i = 0; i < 6; i++) expect((await wrong(i % 2 ? b : a)).status).toBe(401);
+    expect((await wrong(a)).status).toBe(429);
+    expect((await wrong(b)).status).toBe(429);
+
+    // Registrations per address are counted in Redis (AUTH_RATE_LIMIT_PER_IP = 6).
+    const register = (store: RunningStore, i: number) =>
+      call(store, '/api/users/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: '' },
+        body: JSON.stringify({
+          firstName: 'Lin',
+          lastName: '',
+          email: `many-${i}@example.com`,
+          password: ADMIN.password,
+        }),
+      });
+    for (let i = 0; i < 6; i++) expect((await register(i % 2 ? b : a, i)).status).toBe(201);
+    expect((await register(a, 6)).status).toBe(429);
+    expect((await register(b, 7)).status).toBe(429);
+  }, 60_000);
+
+  it('leaves the source of a worker killed mid-job to the others after its lease', async () => {
+    // Every other process that processes (both API processes run a worker too) is frozen, so a
+    // new worker with a 3-second lease claims the source; then it dies.
+    const others = [a.process, b.process, ...workers];
+    for (const other of others) other.kill('SIGSTOP');
+    const doomed = startWorker({ WORKER_LEASE_SECONDS: '3' });
+    const width = 3000;
+    const height = 5400;
+    const big = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    await runtime.storage.put('sources/big.jpg', big, { contentType: 'image/jpeg' });
+    const [entry] = await runtime.waitingList.add([{ key: 'sources/big.jpg', name: 'big.jpg' }]);
+    const status = async () =>
+      (await runtime.database.db.select().from(waitingItems).where(eq(waitingItems.id, entry!._id)))[0]!;
+    try {
+      await until('the new worker to claim the source', async () => (await status()).status === 'in_process');
+      doomed.kill('SIGKILL');
+      await once(doomed, 'exit');
+    } finally {
+      for (const other of others) other.kill('SIGCONT');
+    }
+    expect(await status()).toMatchObject({ status: 'in_process', attempts: 1 });
+
+    const done = await until(
+      'another process to finish it',
+      async () => {
+        const row = await status();
+        return row.status === 'done' && row;
+      },
+      90_000,
+    );
+    expect(done.attempts).toBe(2);
+  }, 120_000);
+});

@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import { labOfHex } from '#contract/colour.ts';
+import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
+import { THEMES, type PhotoType } from '#contract/constants.ts';
+import {
+  sortKeyOf,
+  type CatalogueFilter,
+  type ItemChange,
+  type ItemsRepository,
+} from '../../db/repositories/items.repository.ts';
+import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
+import type { ItemRow, NewItemRow } from '../../db/schema.ts';
+import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../../shared/prepared-answer.ts';
+import { AnswerCache } from './answer-cache.ts';
+import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
+import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
+import { NO_METRICS, type Metrics } from '../../providers/metrics/metrics.ts';
+import { closestWord, wordsOf } from './spelling.ts';
+
+/**
+ * The old clients name themes by their route ('Painting' for anime, 'City' for minimalistic).
+ * Such a name finds its theme unless some published item carries that tag itself.
+ */
+const THEME_ALIASES = new Map<string, string>(
+  THEMES.map((theme) => [theme.path.slice(1), theme.tag] as const).filter(([alias, tag]) => alias !== tag),
+);
+
+/** The old listing's catalogue name for everything. */
+const ALL_CATALOGUES = new Set(['', 'wallpapers']);
+
+/** What makes an item popular: downloads and purchases of the last 30 days; a purchase counts as this many downloads. */
+const POPULAR_WINDOW_DAYS = 30;
+const PURCHASE_WEIGHT = 5;
+
+/** Search ranks at most this many matches (the newest), so a common word costs what a rare one does. */
+export const SEARCH_CANDIDATES = 1000;
+
+/** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
+export const MAX_ANSWER_BYTES = 256 * 1024;
+
+/** The first of `items` whose JSON array fits in MAX_ANSWER_BYTES (always at least one). */
+function fitting(items: Item[]): Item[] {
+  let bytes = 2;
+  const shown: Item[] = [];
+  for (const item of items) {
+    bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (bytes > MAX_ANSWER_BYTES && shown.length) break;
+    shown.push(item);
+  }
+  return shown;
+}
+
+/** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
+const MAX_KEPT_COUNTS = 1000;
+
+/** A page of a list before it becomes bytes. */
+interface Page extends ListPosition {
+  body: unknown;
+}
+
+/** A list's filter narrowed by the query's colour filters. */
+const withColours = (filter: CatalogueFilter, query: ColourFilter): CatalogueFilter => ({
+  ...filter,
+  near: query.color === undefined ? undefined : labOfHex(query.color),
+  dark: query.dark,
+});
+
+/** Tags are kept lower-case, trimmed and once each (decision 002). */
+export function normaliseTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** Turns free text into a prefix tsquery of its words; undefined when no word is left. */
+export function toPrefixQuery(text: string): string | undefined {
+  const words = text
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  return words?.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+}
+
+/** Words of a search put right at most, and the wallpapers whose words each is compared with. */
+const SPELLED_WORDS = 4;
+const SPELLING_CANDIDATES = 20;
+
+/** The NOTIFY channel on which every process announces its catalogue writes. */
+export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
+
+/**
+ * The published catalogue (decision 025). Every read is one indexed query for one page, so
+ * memory does not grow with the catalogue; the bytes of each answer are kept in a cache bounded
+ * by size and keyed by the query and the catalogue's version. A write bumps the version,
+ * rereads nothing, and is announced to the other processes on the same database.
+ */
+export class CatalogueService {
+  private readonly answers: AnswerCache;
+  /** Answers being built: a burst of requests for one that is not ready shares one build. */
+  private readonly building = new Map<string, Promise<PreparedAnswer>>();
+  /** How many items each filter finds, for this version. */
+  private readonly counts = new Map<string, Promise<number>>();
+  /** Bumped by every write, so an answer built from an older catalogue is never cached. */
+  private generation = 0;
+  private readonly items: ItemsRepository;
+  private readonly inTransaction: RunInTransaction;
+  /** An item as the web's answers show it, and as the old clients' paths show it (with its palette as tags). */
+  private readonly views: Record<ItemAudience, (row: ItemRow) => Item>;
+  /** Tells this process's own announcements apart from the others'. */
+  private readonly instanceId = randomUUID();
+  private readonly metrics: Metrics;
+
+  constructor(deps: {
+    items: ItemsRepository;
+    inTransaction: RunInTransaction;
+    cacheBytes: number;
+    links: ItemLinks;
+    metrics?: Metrics;
+  }) {
+    this.items = deps.items;
+    this.inTransaction = deps.inTransaction;
+    this.metrics = deps.metrics ?? NO_METRICS;
+    this.views = {
+      web: (row) => toPublicItem(row, deps.links),
+      'old-clients': (row) => toPublicItem(row, deps.links, 'old-clients'),
+    };
+    this.answers = new AnswerCache(deps.cacheBytes);
+  }
+
+  /** Changes with every write this process makes or hears of. */
+  get version(): number {
+    return this.generation;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.answers.clear();
+    this.building.clear();
+    this.counts.clear();
+  }
+
+  /** Drops this process's answers when another process announces a write. */
+  hearAnnouncement(payload: string): void {
+    if (payload !== this.instanceId) this.invalidate();
+  }
+
+  /** Every write ends here: this process's answers go, and the other processes hear of it. */
+  private async changed(): Promise<void> {
+    this.invalidate();
+    await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
+  }
+
+  /** An answer's JSON, compressed, built once per catalogue version (and once however many ask at once). */
+  private json(key: string, build: () => Promise<Page>): Promise<PreparedAnswer> {
+    const cached = this.answers.get(key);
+    this.metrics.cacheLookup('answers', cached !== undefined);
+    if (cached) return Promise.resolve(cached);
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const building = build()
+      .then(({ body, ...position }) => prepareAnswer(Buffer.from(JSON.stringify(body)), position))
+      .then((answer) => {
+        // An answer built from an older catalogue is sent, not kept.
+        if (generation === this.generation) this.answers.set(key, answer);
+        return answer;
+      });
+    this.building.set(key, building);
+    const done = () => {
+      if (this.building.get(key) === building) this.building.delete(key);
+    };
+    building.then(done, done);
+    return building;
+  }
+
+  private count(filter: CatalogueFilter): Promise<number> {
+    const key = JSON.stringify(filter);
+    let counted = this.counts.get(key);
+    if (!counted) {
+      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+      counted = this.items.countPublished(filter);
+      this.counts.set(key, counted);
+      counted.catch(() => this.counts.delete(key));
+    }
+    return counted;
+  }
+
+  /** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
+  private async resolveTag(tag: string): Promise<string> {
+    const alias = THEME_ALIASES.get(tag);
+    return alias && !(await this.items.tagInUse(tag)) ? alias : tag;
+  }
+
+  /**
+   * One page of a list in the query's order (nearest first when it asks for a colour), with the
+   * cursor of the next and the list's total.
+   */
+  private async page(listFilter: CatalogueFilter, query: ItemListQuery, audience: ItemAudience = 'web'): Promise<Page> {
+    const filter = withColours(listFilter, query);
+    const sort = query.color === undefined ? query.sort : 'colour';
+    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
+    const rows = await this.items.page({
+      filter,
+      sort,
+      limit: query.limit + 1,
+      after,
+      offset: after ? 0 : query.offset,
+    });
+    const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
+    const last = rows[shown.length - 1];
+    return {
+      body: shown,
+      next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, filter, last) }) : undefined,
+      total: await this.count(filter),
+    };
+  }
+
+  private listKey(kind: string, query: ItemListQuery): string {
+    const colours = `${query.color ?? ''}:${query.dark ?? ''}`;
+    return `${kind}:${query.sort}:${colours}:${query.limit}:${query.cursor ?? `@${query.offset}`}`;
+  }
+
+  listJson(query: ItemListQuery): Promise<PreparedAnswer> {
+    return this.json(this.listKey(`all:${query.photoType ?? ''}`, query), () =>
+      this.page({ photoType: query.photoType }, query),
+    );
+  }
+
+  byTagJson(tag: string, query: ItemListQuery): Promise<PreparedAnswer> {
+    const wanted = tag.toLowerCase();
+    return this.json(this.listKey(`tag:${wanted}:${query.photoType ?? ''}`, query), async () =>
+      this.page({ tag: await this.resolveTag(wanted), photoType: query.photoType }, query),
+    );
+  }
+
+  /** An old clients' path: its items carry their palettes as tags. */
+  byPhotoTypeJson(photoType: PhotoType, query: ItemListQuery): Promise<PreparedAnswer> {
+    return this.json(this.listKey(`type:${photoType}`, query), () => this.page({ photoType }, query, 'old-clients'));
+  }
+
+  /** Every tag of the published catalogue with how many items carry it, most used first. */
+  tagCounts(): Promise<{ tag: string; count: number }[]> {
+    return this.items.tagCounts();
+  }
+
+  /** The newest published item of a catalogue (a tag, or a theme's old name). */
+  async newestOf(catalog: string): Promise<Item | undefined> {
+    const tag = await this.resolveTag(catalog.toLowerCase());
+    const [row] = await this.items.page({ filter: { tag }, sort: 'newest', limit: 1 });
+    return row && this.views.web(row);
+  }
+
+  tagsJson(): Promise<PreparedAnswer> {
+    return this.json('tags', async () => ({ body: await this.items.tagCounts() }));
+  }
+
+  /**
+   * The Android app's paged listing, newest first, pages counted from 0: all items, or one
+   * catalogue (a tag or a theme's name).
+   */
+  wallpapersPageJson(query: WallpapersPageQuery): Promise<PreparedAnswer> {
+    const catalog = query.catalog.toLowerCase();
+    return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
+      const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
+      const [rows, totalItems] = await Promise.all([
+        this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
+        this.count(filter),
+      ]);
+      const totalPages = Math.ceil(totalItems / query.pageSize);
+      return {
+        body: {
+          items: rows.map(this.views['old-clients']),
+          currentPage: query.page,
+          totalPages,
+          totalItems,
+          hasMore: query.page + 1 < totalPages,
+        },
+      };
+    });
+  }
+
+  /**
+   * The most downloaded and bought published items of the last 30 days, topped up with a
+   * random sample of the others when fewer than `limit` had any activity. Not cached: the
+   * sample is meant to change.
+   */
+  async popularJson(limit: number): Promise<PreparedAnswer> {
+    const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
+    const rows = new Map((await this.items.byIds(ranked)).map((row) => [row.itemId, row]));
+    const chosen = ranked.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
+    if (chosen.length < limit) {
+      const taken = new Set(ranked);
+      const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
+      chosen.push(...extra.slice(0, limit - chosen.length));
+    }
+    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.views['old-clients']))));
+  }
+
+  /** Counts a download of an item for what is popular (one row per item and UTC day). */
+  recordDownload(itemId: string): Promise<void> {
+    return this.items.addDownload(itemId);
+  }
+
+  /** The published item at a position of the newest-first list (the carousel's index). */
+  async atIndex(index: number): Promise<Item | undefined> {
+    const [row] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
+    return row && this.views.web(row);
+  }
+
+  async get(itemId: string): Promise<Item | undefined> {
+    const row = await this.items.published(itemId);
+    return row && this.views.web(row);
+  }
+
+  /** The item's JSON, or undefined when no published item has that id. */
+  async itemJson(itemId: string): Promise<PreparedAnswer | undefined> {
+    const key = `item:${itemId}`;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
+    const item = await this.get(itemId);
+    return item && this.json(key, async () => ({ body: item }));
+  }
+
+  /** Wallpapers like a published one, by the tags they share (most first), as one cached answer. */
+  async likeJson(itemId: string, limit: number): Promise<PreparedAnswer | undefined> {
+    if (!(await this.get(itemId))) return undefined;
+    return this.json(`like:${itemId}:${limit}`, async () => ({
+      body: (await this.items.likeItem(itemId, { limit, candidates: SEARCH_CANDIDATES })).map(this.views.web),
+    }));
+  }
+
+  /** Published items newest first, page by page (the sitemap); never the whole catalogue at once. */
+  publishedPages(
+    pageSize: number,
+    range?: { from?: number; upTo?: number },
+  ): AsyncGenerator<{ itemId: string; name: string; createdAt: Date; updatedAt: Date }[]> {
+    return this.items.publishedIdsNewestFirst(pageSize, range);
+  }
+
+  /** How many items are published (counted once per catalogue version). */
+  countPublished(): Promise<number> {
+    return this.count({});
+  }
+
+  /**
+   * Full-text search over names and tags, best match first, paged. When the words match nothing,
+   * names and tags spelled like them are found instead (one page, closest first).
+   */
+  searchJson(
+    text: string,
+    paging: PagingQuery & ColourFilter,
+    audience: ItemAudience = 'web',
+  ): Promise<PreparedAnswer> {
+    const query = toPrefixQuery(text);
+    if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
+    const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
+    const filter = withColours({}, paging);
+    const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
+    const toItem = this.views[audience];
+    return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
+      const { rows, total } = await this.items.search(query, filter, {
+        limit: paging.limit + 1,
+        offset: skip,
+        candidates: SEARCH_CANDIDATES,
+      });
+      if (rows.length === 0 && skip === 0) {
+        const suggestion = await this.didYouMean(text);
+        const meant = suggestion && toPrefixQuery(suggestion);
+        if (meant) {
+          const corrected = await this.items.search(meant, filter, {
+            limit: paging.limit,
+            offset: 0,
+            candidates: SEARCH_CANDIDATES,
+          });
+          if (corrected.rows.length > 0)
+            return {
+              body: fitting(corrected.rows.map(toItem)),
+              total: corrected.total ?? corrected.rows.length,
+              suggestion,
+            };
+        }
+        const near = await this.items.similar(text.trim().toLowerCase(), filter, { limit: paging.limit, offset: 0 });
+        return { body: near.map(toItem), total: near.length };
+      }
+      const shown = fitting(rows.slice(0, paging.limit).map(toItem));
+      return {
+        body: shown,
+        next: rows.length > shown.length ? encodeCursor({ sort: 'rank', skip: skip + shown.length }) : undefined,
+        // A page past the end has no row to carry the count.
+        total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
+      };
+    });
+  }
+
+  /**
+   * The search the visitor probably meant when theirs found nothing: each word put right from
+   * the words of the wallpapers spelled most like it ('moutains' → 'mountains'), or undefined
+   * when no word needed it or one could not be put right.
+   */
+  private async didYouMean(text: string): Promise<string | undefined> {
+    const words = wordsOf(text).slice(0, SPELLED_WORDS);
+    const meant = await Promise.all(
+      words.map(async (word) => {
+        const known = [...new Set((await this.items.wordsLike(word, SPELLING_CANDIDATES)).flatMap(wordsOf))];
+        return closestWord(word, known);
+      }),
+    );
+    if (meant.some((word) => word === undefined) || meant.every((word, i) => word === words[i])) return undefined;
+    return meant.join(' ');
+  }
+
+  countAll(): Promise<number> {
+    return this.items.count();
+  }
+
+  /** Keeps the query planner's picture of the catalogue true after it grew or changed a lot. */
+  refreshStatistics(): Promise<void> {
+    return this.items.analyze();
+  }
+
+  /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
+  async insert(rows: NewItemRow[], alongside?: (tx: Executor) => Promise<void>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.inTransaction(async (tx) => {
+      await this.items.insert(
+        rows.map((row) => ({ ...row, tags: normaliseTags(row.tags ?? []) })),
+        tx,
+      );
+      await alongside?.(tx);
+    });
+    await this.changed();
+  }
+
+  async update(itemId: string, change: ItemChange): Promise<boolean> {
+    const changed = await this.items.update(itemId, {
+      ...change,
+      ...(change.tags && { tags: normaliseTags(change.tags) }),
+    });
+    await this.changed();
+    return changed;
+  }
+
+  async remove(itemId: string): Promise<void> {
+    await this.items.remove(itemId);
+    await this.changed();
+  }
+
+  /** The newest published rows, as stored. */
+  newestRows(limit: number): Promise<ItemRow[]> {
+    return this.items.page({ filter: {}, sort: 'newest', limit });
+  }
+
+  findRow(itemId: string): Promise<ItemRow | undefined> {
+    return this.items.byId(itemId);
+  }
+}

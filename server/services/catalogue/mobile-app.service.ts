@@ -1,0 +1,105 @@
+import { DEFAULT_ADS_LEVEL, THEMES } from '#contract/constants.ts';
+import type { Item } from '#contract/item.ts';
+import { type AppEvent, type AppSettings, type Board, type Catalog } from '#contract/mobile-app.ts';
+import type { AppEventsRepository } from '../../db/repositories/app-events.repository.ts';
+import type { SettingsRepository } from '../../db/repositories/settings.repository.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+import type { ItemLinks } from './item-view.ts';
+
+/** How many catalogues the app's home offers: the themes first, then the most used tags. */
+export const TOP_CATALOGS = 12;
+
+/** The themes' banners (the web's /art, 1170×374) as the app's home banners until the owner sets others. */
+const BANNER = { width: 1170, height: 374 };
+
+const ADS_LEVEL_KEY = 'app-ads-level';
+
+/** Events that report a download the app made: they count for what is popular, as the web's downloads do. */
+const isDownload = (eventType: string) => eventType.startsWith('download');
+
+/** The settings version the app is sent; it bumps when a setting's meaning changes. */
+const SETTINGS_VERSION = 1;
+
+/**
+ * What the Android app reads beside the item lists (decision 039): its home banners, its
+ * catalogue chips, its settings, and the events it reports.
+ */
+export class MobileAppService {
+  private readonly deps: {
+    catalogue: CatalogueService;
+    settings: SettingsRepository;
+    events: AppEventsRepository;
+    links: ItemLinks;
+  };
+  /** The catalogues, built once per catalogue version. */
+  private catalogsOf?: { version: number; catalogs: Promise<Catalog[]> };
+
+  constructor(deps: MobileAppService['deps']) {
+    this.deps = deps;
+  }
+
+  boards(): Board[] {
+    return THEMES.map((theme, index) => ({
+      id: index + 1,
+      key: theme.tag,
+      title: theme.label,
+      action: 'NAVIGATION_CATALOG',
+      value: theme.tag,
+      photoUrl: `${this.deps.links.api}/art/${theme.art}-${BANNER.width}.webp`,
+      ratioWidth: BANNER.width,
+      ratioHeight: BANNER.height,
+    }));
+  }
+
+  catalogs(): Promise<Catalog[]> {
+    const version = this.deps.catalogue.version;
+    if (this.catalogsOf?.version !== version) {
+      const catalogs = this.buildCatalogs();
+      this.catalogsOf = { version, catalogs };
+      catalogs.catch(() => (this.catalogsOf = undefined));
+    }
+    return this.catalogsOf.catalogs;
+  }
+
+  private async buildCatalogs(): Promise<Catalog[]> {
+    const themes = new Set<string>(THEMES.map((theme) => theme.tag));
+    const tags = (await this.deps.catalogue.tagCounts())
+      .filter((count) => !themes.has(count.tag))
+      .slice(0, TOP_CATALOGS - THEMES.length)
+      .map((count) => ({ key: count.tag, title: count.tag.charAt(0).toUpperCase() + count.tag.slice(1) }));
+    const wanted = [...THEMES.map((theme) => ({ key: theme.tag, title: theme.label })), ...tags];
+    const covered = await Promise.all(
+      wanted.map(async (catalog) => ({ ...catalog, newest: await this.deps.catalogue.newestOf(catalog.key) })),
+    );
+    return covered
+      .flatMap(({ newest, ...catalog }) => {
+        const picture = newest && cover(newest);
+        return picture ? [{ ...catalog, ...picture }] : [];
+      })
+      .map((catalog, index) => ({ id: index + 1, ...catalog }));
+  }
+
+  async settings(): Promise<AppSettings> {
+    const stored = await this.deps.settings.get(ADS_LEVEL_KEY);
+    return { version: SETTINGS_VERSION, adsLevel: stored === undefined ? DEFAULT_ADS_LEVEL : Number(stored) };
+  }
+
+  async setAdsLevel(adsLevel: number): Promise<void> {
+    await this.deps.settings.set(ADS_LEVEL_KEY, String(adsLevel));
+  }
+
+  /** Keeps an event; a download of a published item counts for what is popular. */
+  async record(event: AppEvent): Promise<void> {
+    await this.deps.events.insert(event);
+    if (isDownload(event.eventType) && (await this.deps.catalogue.get(event.itemId)))
+      await this.deps.catalogue.recordDownload(event.itemId);
+  }
+}
+
+/** A catalogue's cover: its newest item's grid picture (LD), or its largest card for an item not yet backfilled. */
+function cover(item: Item): { photoUrl: string; width: number; height: number } | undefined {
+  const image =
+    item.imageList.find((entry) => entry.type === 'LD') ?? item.imageList.findLast((entry) => entry.resolution);
+  const [width, height] = (image?.resolution ?? '').split('x').map(Number);
+  return image && width && height ? { photoUrl: image.link, width, height } : undefined;
+}

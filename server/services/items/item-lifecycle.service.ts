@@ -1,0 +1,44 @@
+import { ITEM_MESSAGES } from '#contract/constants.ts';
+import type { OrdersRepository } from '../../db/repositories/orders.repository.ts';
+import type { WaitingListRepository } from '../../db/repositories/waiting-list.repository.ts';
+import type { Storage } from '../../providers/storage/storage.ts';
+import { DomainError } from '../../shared/errors.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { deleteItemFiles } from './stored-files.ts';
+
+/**
+ * The one way an item leaves the store for good, from the admin pages or the review queue: its
+ * row, its draft's place in the queue and every stored file go, unless it was ever sold (its
+ * buyers keep it; unpublishing hides it instead).
+ */
+export class ItemLifecycleService {
+  private readonly deps: {
+    catalogue: CatalogueService;
+    orders: Pick<OrdersRepository, 'itemWasSold'>;
+    waitingList: Pick<WaitingListRepository, 'forgetDraft'>;
+    storage: Storage;
+  };
+
+  constructor(deps: ItemLifecycleService['deps']) {
+    this.deps = deps;
+  }
+
+  /** Removes an item and its files; 404 when there is no such item, 409 when it was sold. */
+  async remove(itemId: string): Promise<void> {
+    if (!(await this.deps.catalogue.findRow(itemId))) throw new DomainError('not-found', 'Item not found');
+    await this.discard(itemId);
+  }
+
+  /**
+   * Removes whatever exists of an item (its row, every stored file) unless it was ever ordered:
+   * then nothing changes and the answer is 409. Also for drafts of the review queue, whose row
+   * may be missing while files remain.
+   */
+  async discard(itemId: string): Promise<void> {
+    if (await this.deps.orders.itemWasSold(itemId)) throw new DomainError('conflict', ITEM_MESSAGES.soldStays);
+    await this.deps.catalogue.remove(itemId);
+    // A review entry whose draft this was has no draft any more: marking it reviewed is refused.
+    await this.deps.waitingList.forgetDraft(itemId);
+    await deleteItemFiles(this.deps.storage, itemId);
+  }
+}
