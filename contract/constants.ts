@@ -1,41 +1,26 @@
-/** Numbers and texts fixed by the product specification, shared by server and web. */
+/**
+ * Numbers and texts both sides use: the server and the web app, or the contract's schemas. What
+ * one side alone needs lives with it (web/src/lib/ui-constants.ts, server/shared/constants.ts).
+ */
 
 export const STORE_NAME_DEFAULT = 'PaletteWall';
 
 export const CURRENCY = 'USD';
-export const TAX = 0;
 
-export const HOME_ITEM_COUNT = 12;
 /** Every catalogue list is paged: this many items unless `limit` says otherwise, and never more than the most. */
 export const LIST_PAGE_SIZE = 60;
 export const LIST_MAX_PAGE_SIZE = 200;
 export const MIN_PASSWORD_LENGTH = 8;
-export const LOGIN_REDIRECT_DELAY_MS = 1500;
-export const EMAIL_THROTTLE_MS = 7000;
-export const AUTOPLAY_DOWNLOAD_DELAY_MS = 500;
-export const PREVIEW_REVERT_MS = 2900;
-export const CAROUSEL_OFFSET_RADIUS = 3;
-export const CAROUSEL_GO_TO_SLIDE_DELAY_MS = 200;
-export const TOAST_AUTO_CLOSE_MS = 2000;
 
 export const DEFAULT_PRICE = 2.8;
 export const DEFAULT_STARS = 5;
-export const DEFAULT_DIMENSIONS = '1440x2560';
-export const MASTER_WIDTH = 1440;
-export const MASTER_HEIGHT = 2560;
-/** Processing keeps a larger source at up to this many pixels tall, for phone files beyond the master. */
-export const MAX_SOURCE_SIDE = 4096;
 
 export const STORAGE_LIST_MAX_PAGE_SIZE = 1000;
-export const PRIVACY_MIN_AGE = 13;
-
-export const STORAGE_KEYS = { cart: 'cart', user: 'user' } as const;
 
 export const PHOTO_TYPES = ['static', 'live'] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
 
-/** The Android app's ad level when the owner has not set one (its own default, so nothing changes for its users), and the highest. */
-export const DEFAULT_ADS_LEVEL = 3;
+/** The highest ad level the owner may set for the Android app. */
 export const ADS_LEVEL_MAX = 10;
 
 /**
@@ -102,11 +87,6 @@ export const USER_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   crossSite: 'This request came from another site and was refused.',
   verificationEmailFailed: 'Failed to send verification email',
-} as const;
-
-export const ITEM_MESSAGES = {
-  soldStays:
-    'This wallpaper has been bought, so it stays in the store for its buyers: its files and their downloads are kept. Unpublish it instead.',
 } as const;
 
 export const REVIEW_MESSAGES = {

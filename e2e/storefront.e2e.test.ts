@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAROUSEL_OFFSET_RADIUS } from '#contract/constants.ts';
+import { CAROUSEL_OFFSET_RADIUS } from '../web/src/lib/ui-constants.ts';
 import type { Item } from '#contract/item.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
 import { cartCount, visit, waitForApp } from './browser.ts';

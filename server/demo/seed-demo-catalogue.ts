@@ -1,4 +1,5 @@
-import { DEFAULT_PRICE, DEFAULT_STARS, MASTER_HEIGHT, MASTER_WIDTH } from '#contract/constants.ts';
+import { DEFAULT_PRICE, DEFAULT_STARS } from '#contract/constants.ts';
+import { MASTER_HEIGHT, MASTER_WIDTH } from '../shared/constants.ts';
 import { timestampId } from '#contract/ids.ts';
 import { dollarsToCents } from '#contract/money.ts';
 import type { NewItemRow, StoredDownload } from '../db/schema.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
-import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '#contract/constants.ts';
+import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '../../shared/constants.ts';
 import type { FocalPoint } from '#contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
 import { paletteOf, type Palette } from './palette.ts';

@@ -1,4 +1,5 @@
-import { EMAIL_THROTTLE_MS, USER_MESSAGES } from '#contract/constants.ts';
+import { EMAIL_THROTTLE_MS } from '../../shared/constants.ts';
+import { USER_MESSAGES } from '#contract/constants.ts';
 import type { PublicUser, RegisterResult } from '#contract/users.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
 import type { TokenPurpose, UsersRepository } from '../../db/repositories/users.repository.ts';

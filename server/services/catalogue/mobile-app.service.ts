@@ -1,4 +1,5 @@
-import { DEFAULT_ADS_LEVEL, THEMES } from '#contract/constants.ts';
+import { DEFAULT_ADS_LEVEL } from '../../shared/constants.ts';
+import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { type AppEvent, type AppSettings, type Board, type Catalog } from '#contract/mobile-app.ts';
 import type { AppEventsRepository } from '../../db/repositories/app-events.repository.ts';

@@ -1,4 +1,4 @@
-import { ITEM_MESSAGES } from '#contract/constants.ts';
+import { ITEM_MESSAGES } from '../../shared/constants.ts';
 import type { OrdersRepository } from '../../db/repositories/orders.repository.ts';
 import type { WaitingListRepository } from '../../db/repositories/waiting-list.repository.ts';
 import type { Storage } from '../../providers/storage/storage.ts';

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
-import { DEFAULT_PRICE, MASTER_HEIGHT, MASTER_WIDTH } from '#contract/constants.ts';
+import { DEFAULT_PRICE } from '#contract/constants.ts';
+import { MASTER_HEIGHT, MASTER_WIDTH } from '../../shared/constants.ts';
 import { timestampId } from '#contract/ids.ts';
 import { itemFileUrl } from '#contract/item-url.ts';
 import { dollarsToCents } from '#contract/money.ts';

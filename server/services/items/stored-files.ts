@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MASTER_HEIGHT, MASTER_WIDTH } from '#contract/constants.ts';
+import { MASTER_HEIGHT, MASTER_WIDTH } from '../../shared/constants.ts';
 import type { ItemMedia } from '../../db/schema.ts';
 import type { Media } from '../../providers/media/media.ts';
 import type { Storage } from '../../providers/storage/storage.ts';

@@ -1,4 +1,5 @@
-import { CURRENCY, ORDER_MESSAGES, TAX } from '#contract/constants.ts';
+import { CURRENCY, ORDER_MESSAGES } from '#contract/constants.ts';
+import { TAX } from '../../shared/constants.ts';
 import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';

@@ -26,7 +26,7 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   login: async () => (await import('../features/session/components/login-page.tsx')).LoginPage,
   register: async () => (await import('../features/session/components/register-page.tsx')).RegisterPage,
   verify: async () => (await import('../features/session/components/verify-page.tsx')).VerifyPage,
-  account: async () => (await import('../features/session/components/account-page.tsx')).AccountPage,
+  account: async () => (await import('../features/account/components/account-page.tsx')).AccountPage,
   forgotPassword: async () =>
     (await import('../features/session/components/forgot-password-page.tsx')).ForgotPasswordPage,
   resetPassword: async () => (await import('../features/session/components/reset-password-page.tsx')).ResetPasswordPage,

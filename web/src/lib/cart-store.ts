@@ -1,5 +1,5 @@
 import { addToCart, parseCart, removeFromCart, type Cart } from '#contract/cart.ts';
-import { STORAGE_KEYS } from '#contract/constants.ts';
+import { STORAGE_KEYS } from './ui-constants.ts';
 import type { Item } from '#contract/item.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { HOME_ITEM_COUNT, MESSAGES } from '#contract/constants.ts';
+import { HOME_ITEM_COUNT } from './ui-constants.ts';
+import { MESSAGES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { api } from './api-client.ts';
 import { SERVER_RENDERED } from './server-rendered.ts';

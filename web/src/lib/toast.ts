@@ -1,4 +1,4 @@
-import { TOAST_AUTO_CLOSE_MS } from '#contract/constants.ts';
+import { TOAST_AUTO_CLOSE_MS } from './ui-constants.ts';
 
 type Kind = 'info' | 'success' | 'error';
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '#contract/constants.ts';
+import { STORAGE_KEYS } from './ui-constants.ts';
 import type { PublicUser } from '#contract/users.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 

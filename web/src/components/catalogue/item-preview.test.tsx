@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PREVIEW_REVERT_MS } from '#contract/constants.ts';
+import { PREVIEW_REVERT_MS } from '../../lib/ui-constants.ts';
 import { buildItem } from '#contract/testing/build-item.ts';
 import { PublicConfigContext } from '../../lib/use-public-config.ts';
 import { ItemPreview } from './item-preview.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PREVIEW_REVERT_MS } from '#contract/constants.ts';
+import { PREVIEW_REVERT_MS } from '../../lib/ui-constants.ts';
 import { itemPagePath } from '#contract/item-url.ts';
 import type { Item } from '#contract/item.ts';
 import { Icon } from '../ui/icons.tsx';

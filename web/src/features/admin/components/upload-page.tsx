@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_DIMENSIONS, DEFAULT_PRICE } from '#contract/constants.ts';
+import { DEFAULT_DIMENSIONS } from '../../../lib/ui-constants.ts';
+import { DEFAULT_PRICE } from '#contract/constants.ts';
 import type { UploadKind, UploadResult } from '#contract/admin.ts';
 import { createItem, uploadItemFile } from '../api/create-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';

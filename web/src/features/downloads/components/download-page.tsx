@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AUTOPLAY_DOWNLOAD_DELAY_MS, MESSAGES } from '#contract/constants.ts';
+import { AUTOPLAY_DOWNLOAD_DELAY_MS } from '../../../lib/ui-constants.ts';
+import { MESSAGES } from '#contract/constants.ts';
 import { itemPagePath } from '#contract/item-url.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../lib/toast.ts';

@@ -4,7 +4,6 @@ import { api } from '../../../lib/api-client.ts';
 export const sessionApi = {
   register: (body: RegisterBody) => api.post<RegisterResult>('/api/users/register', body),
   login: (email: string, password: string) => api.post<LoginResult>('/api/users/login', { email, password }),
-  logout: () => api.post<void>('/api/users/logout'),
   me: () => api.get<PublicUser>('/api/users/me'),
   verify: (uid: string, token: string) =>
     api.get<VerifyResult>(`/api/users/${encodeURIComponent(uid)}/verify/${encodeURIComponent(token)}`),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_REDIRECT_DELAY_MS, MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../lib/ui-constants.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/constants.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { safeReturnUrl, sessionApi } from '../api/session.ts';

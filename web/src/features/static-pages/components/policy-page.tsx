@@ -1,5 +1,5 @@
 import { PAGES } from '#contract/pages.ts';
-import { PRIVACY_MIN_AGE } from '#contract/constants.ts';
+import { PRIVACY_MIN_AGE } from '../../../lib/ui-constants.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
-import { sessionApi } from '../api/session.ts';
+import { endSession } from '../api/end-session.ts';
 import { userStore, useUser } from '../../../lib/user-store.ts';
 import { PurchaseLibrary } from '../../../components/purchase-library.tsx';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
@@ -40,7 +40,7 @@ export function AccountPage() {
   const logout = async () => {
     setLeaving(true);
     try {
-      await sessionApi.logout();
+      await endSession();
     } catch {
       notify.error('We could not reach the server; you are logged out on this device.');
     }
