@@ -169,8 +169,18 @@ export async function createServices(deps: {
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
   const deviceFit = new DeviceFitService({ storage, media });
   const loginThrottle = new LoginThrottle(repositories.users, config.loginLimits);
+  const accounts = new AccountsService({
+    users: repositories.users,
+    inTransaction,
+    mailer,
+    jobs,
+    throttle: loginThrottle,
+    ...site,
+  });
   const checkout = new CheckoutService({
-    ...repositories,
+    orders: repositories.orders,
+    catalogue,
+    accounts,
     inTransaction,
     payments,
     mailer,
@@ -207,14 +217,7 @@ export async function createServices(deps: {
       favourites: new FavouritesRepository(db),
       links: config.itemLinks,
     }),
-    accounts: new AccountsService({
-      users: repositories.users,
-      inTransaction,
-      mailer,
-      jobs,
-      throttle: loginThrottle,
-      ...site,
-    }),
+    accounts,
     checkout,
     phoneLinks: new PhoneLinksService({
       links: new PhoneLinksRepository(db),

@@ -1,4 +1,3 @@
-import { EMAIL_THROTTLE_MS } from '../../shared/constants.ts';
 import { USER_MESSAGES } from '#contract/constants.ts';
 import type { PublicUser, RegisterResult } from '#contract/users.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
@@ -7,7 +6,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../security/passwords.ts';
 import { hashToken, newToken } from '../../security/tokens.ts';
-import { SESSION_IDLE_MS } from '../../shared/constants.ts';
+import { EMAIL_THROTTLE_MS, SESSION_IDLE_MS } from '../../shared/constants.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
 import { passwordResetEmail, verificationEmail } from './emails.ts';
@@ -32,6 +31,12 @@ const toPublicUser = (user: UserRow): PublicUser => ({
   isAdmin: user.isAdmin,
   ...(user.phoneScreen && { phoneScreen: user.phoneScreen }),
 });
+
+export interface Contact {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
 
 interface AccountsDependencies {
   users: UsersRepository;
@@ -172,6 +177,12 @@ export class AccountsService {
   }
 
   /** Keeps the user's phone screen on the account. */
+  /** Who to write to about an order: read in the caller's transaction when given one. */
+  async contact(userId: string, executor?: Executor): Promise<Contact | undefined> {
+    const user = await this.deps.users.byId(userId, executor);
+    return user && { email: user.email, firstName: user.firstName, lastName: user.lastName };
+  }
+
   async setPhoneScreen(userId: string, screen: { width: number; height: number }): Promise<void> {
     await this.deps.users.setPhoneScreen(userId, `${screen.width}x${screen.height}`);
   }

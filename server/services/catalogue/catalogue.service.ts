@@ -452,4 +452,9 @@ export class CatalogueService {
   findRow(itemId: string): Promise<ItemRow | undefined> {
     return this.items.byId(itemId);
   }
+
+  /** The stored rows of these items (published or not), for checkout to price from. */
+  findRows(itemIds: string[]): Promise<ItemRow[]> {
+    return this.items.byIds(itemIds);
+  }
 }

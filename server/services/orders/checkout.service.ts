@@ -4,10 +4,8 @@ import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';
 import type { PublicUser } from '#contract/users.ts';
-import type { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import type { OrderRow, OrdersRepository } from '../../db/repositories/orders.repository.ts';
 import type { RunInTransaction } from '../../db/repositories/transactions.ts';
-import type { UsersRepository } from '../../db/repositories/users.repository.ts';
 import type { ItemRow } from '../../db/schema.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
 import {
@@ -22,6 +20,8 @@ import { DomainError } from '../../shared/errors.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
 import { orderEmail, refundEmail } from '../accounts/emails.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 
 /** Links in the order email and on the success page last a week; the account can always make new ones. */
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,8 +35,9 @@ type Claim =
 
 interface CheckoutDependencies {
   orders: OrdersRepository;
-  items: ItemsRepository;
-  users: UsersRepository;
+  /** Items and accounts belong to their services: checkout reads prices and buyers through them. */
+  catalogue: Pick<CatalogueService, 'findRows'>;
+  accounts: Pick<AccountsService, 'contact'>;
   inTransaction: RunInTransaction;
   payments: PaymentProvider;
   mailer: Mailer;
@@ -69,7 +70,7 @@ export class CheckoutService {
     const provider = this.deps.payments.name;
     if (provider === 'none') throw new DomainError('unavailable', ORDER_MESSAGES.paymentsClosed);
     const wanted = [...new Set(itemIds)];
-    const byId = new Map((await this.deps.items.byIds(wanted)).map((row) => [row.itemId, row]));
+    const byId = new Map((await this.deps.catalogue.findRows(wanted)).map((row) => [row.itemId, row]));
     const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
     const missing = wanted.filter((id) => !byId.get(id)?.published);
     if (missing.length) throw new DomainError('invalid', `These wallpapers are not for sale: ${missing.join(', ')}`);
@@ -254,7 +255,7 @@ export class CheckoutService {
     if (order.status !== 'paid') return;
     const result = await this.result(order);
     const granted = result.items.filter((item) => item.downloads.length);
-    const buyer = await this.deps.users.byId(order.userId);
+    const buyer = await this.deps.accounts.contact(order.userId);
     if (!granted.length || !buyer) return;
     const absolute = granted.map((item) => ({
       ...item,
@@ -308,7 +309,7 @@ export class CheckoutService {
   async sendRefundEmail(orderId: string, messageId: string): Promise<void> {
     const order = await this.orderById(orderId);
     const lines = await this.deps.orders.refundedLines(orderId);
-    const buyer = await this.deps.users.byId(order.userId);
+    const buyer = await this.deps.accounts.contact(order.userId);
     if (!lines.length || !buyer) return;
     const refunded = lines.map((line) => ({ name: line.name, price: centsToDollars(line.priceCents) }));
     await this.deps.mailer.send({
@@ -405,7 +406,7 @@ export class CheckoutService {
     const paid = await this.deps.inTransaction(async (tx) => {
       const order = await this.deps.orders.markPaid(orderId, capture, tx);
       if (!order) return false;
-      const buyer = await this.deps.users.byId(order.userId, tx);
+      const buyer = await this.deps.accounts.contact(order.userId, tx);
       const lines = await this.deps.orders.lines(orderId, tx);
       await this.deps.orders.insertTransaction(
         {
