@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_STARS, PHOTO_TYPES } from './constants.ts';
-import { ItemIdSchema } from './item.ts';
+import { ItemIdSchema, ItemSchema } from './item.ts';
 import { text } from './text.ts';
 import { FocalPointSchema } from './device-schemas.ts';
 
@@ -55,6 +55,35 @@ export const UpdateItemBodySchema = z
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+
+/** How many items a page of the admin catalogue shows. */
+export const ADMIN_ITEMS_PAGE_SIZE = 24;
+
+/**
+ * The admin catalogue's filters: every item, published or not, found by words of its name or its
+ * exact itemId, by tag, free or paid, static or live, and published or not; newest first.
+ */
+export const AdminItemsQuerySchema = z.object({
+  q: text().trim().max(100).optional(),
+  tag: text().trim().toLowerCase().max(30).optional(),
+  price: z.enum(['free', 'paid']).optional(),
+  photoType: z.enum(PHOTO_TYPES).optional(),
+  state: z.enum(['published', 'unpublished']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ITEMS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminItemsQuery = z.infer<typeof AdminItemsQuerySchema>;
+
+/** An item as the admin catalogue shows it: as the store does, plus whether it is published and was ever sold. */
+export const AdminItemSchema = ItemSchema.extend({
+  published: z.boolean(),
+  /** Ever ordered or granted: it stays for its buyers, so it can be unpublished but not deleted. */
+  sold: z.boolean(),
+});
+export type AdminItem = z.infer<typeof AdminItemSchema>;
+
+export const AdminItemsPageSchema = z.object({ items: z.array(AdminItemSchema), total: z.number().int() });
+export type AdminItemsPage = z.infer<typeof AdminItemsPageSchema>;
 
 /** How many outbox jobs are in each state: queued ones include those waiting for a retry. */
 export const JobSummarySchema = z.object({

@@ -154,6 +154,7 @@ export const PAGES = {
   upload: { ...browserPage, path: 'upload', access: 'admin' },
   review: { ...browserPage, path: 'review', access: 'admin' },
   reviewEntry: { ...browserPage, path: 'review/:id', access: 'admin' },
+  adminItems: { ...browserPage, path: 'admin/items', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

@@ -291,4 +291,40 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await expect.poll(() => level.inputValue()).toBe('0');
     await page.context().close();
   });
+  it('edits a price and unpublishes from the catalogue, reached from the navbar; the store follows at once', async () => {
+    const [item] = (await (await fetch(`${s.store.baseUrl}/api/items?limit=20`)).json()) as Item[];
+    const page = await adminPage('/account');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ADMIN' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/items');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /items$/ })
+      .waitFor();
+
+    await page.getByLabel('Name or item id').fill(item!.itemId);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.locator('.admin-item', { hasText: item!.itemId });
+    await expect.poll(() => page.locator('.admin-item').count()).toBe(1);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByLabel('Price (USD)').fill('4.5');
+    await row.getByLabel('Free download').selectOption('false');
+    await row.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`${item!.name} saved`).waitFor();
+    await row.getByText('$4.50').waitFor();
+    const stored = (await (await fetch(`${s.store.baseUrl}/api/items/${item!.itemId}`)).json()) as Item;
+    expect(stored).toMatchObject({ price: 4.5, freeDownload: false });
+
+    await row.getByRole('button', { name: 'Unpublish' }).click();
+    await row.getByText('Unpublished').waitFor();
+    expect((await fetch(`${s.store.baseUrl}/api/items/${item!.itemId}`)).status).toBe(404);
+    await page.getByLabel('State').selectOption('unpublished');
+    await expect.poll(() => page.locator('.admin-item').count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(`${item!.name} is in the store`).waitFor();
+    // Published again, it leaves the list of unpublished items.
+    await expect.poll(() => page.locator('.admin-item').count()).toBe(0);
+    expect((await fetch(`${s.store.baseUrl}/api/items/${item!.itemId}`)).status).toBe(200);
+    await page.context().close();
+  });
 });

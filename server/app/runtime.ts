@@ -156,8 +156,16 @@ export async function createServices(deps: {
     metrics,
   });
   const jobs = new JobQueue(jobsRepository);
-  const adminItems = new AdminItemsService({ items: repositories.items, storage, media, catalogue, jobs });
   const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, storage });
+  const adminItems = new AdminItemsService({
+    items: repositories.items,
+    storage,
+    media,
+    catalogue,
+    lifecycle,
+    jobs,
+    links: config.itemLinks,
+  });
   const uploads = new UploadsService({ storage, media, limits: config.uploadLimits });
   const waitingList = new WaitingListService({
     entries: repositories.waitingList,

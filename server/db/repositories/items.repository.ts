@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '#contract/colour.ts';
 import type { PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
@@ -59,6 +59,29 @@ const published = (filter: CatalogueFilter): SQL | undefined =>
     filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
     filter.near === undefined ? undefined : sql`${distanceFrom(filter.near)} <= ${COLOUR_MATCH_DISTANCE}`,
     filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${OLED_DARK_SHARE}` : undefined,
+  );
+
+/** The admin catalogue's filter: every item, published or not. */
+export interface AdminItemFilter {
+  /** Words of the name (case-insensitive), or the exact itemId. */
+  q?: string | undefined;
+  tag?: string | undefined;
+  free?: boolean | undefined;
+  photoType?: PhotoType | undefined;
+  published?: boolean | undefined;
+}
+
+const LIKE_SPECIALS = /[\\%_]/g;
+
+const adminFilter = (filter: AdminItemFilter): SQL | undefined =>
+  and(
+    filter.q
+      ? or(eq(items.itemId, filter.q), ilike(items.name, `%${filter.q.replace(LIKE_SPECIALS, '\\$&')}%`))
+      : undefined,
+    filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
+    filter.free === undefined ? undefined : eq(items.freeDownload, filter.free),
+    filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
+    filter.published === undefined ? undefined : eq(items.published, filter.published),
   );
 
 interface Order {
@@ -158,6 +181,16 @@ export class ItemsRepository {
       .orderBy(...order.by)
       .limit(request.limit)
       .offset(request.offset ?? 0);
+  }
+
+  /** A page of every item, published or not, newest first, and how many the filter finds in all. */
+  async adminPage(filter: AdminItemFilter, limit: number, offset: number): Promise<{ rows: ItemRow[]; total: number }> {
+    const where = adminFilter(filter);
+    const [rows, [counted]] = await Promise.all([
+      this.db.select(itemColumns).from(items).where(where).orderBy(desc(items.itemId)).limit(limit).offset(offset),
+      this.db.select({ n: count() }).from(items).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
   }
 
   /** How many published items a filter finds. */

@@ -311,19 +311,15 @@ export class OrdersRepository {
     return fresh !== undefined;
   }
 
-  /** True when an item was ever ordered or granted (its buyers keep it). */
-  async itemWasSold(itemId: string): Promise<boolean> {
-    const [line] = await this.db
-      .select({ itemId: orderLines.itemId })
+  /** Which of these items were ever ordered or granted (their buyers keep them). */
+  async soldAmong(itemIds: string[]): Promise<string[]> {
+    if (!itemIds.length) return [];
+    const rows = await this.db
+      .selectDistinct({ itemId: orderLines.itemId })
       .from(orderLines)
-      .where(eq(orderLines.itemId, itemId))
-      .limit(1);
-    const [grant] = await this.db
-      .select({ itemId: grants.itemId })
-      .from(grants)
-      .where(eq(grants.itemId, itemId))
-      .limit(1);
-    return Boolean(line || grant);
+      .where(inArray(orderLines.itemId, itemIds))
+      .union(this.db.selectDistinct({ itemId: grants.itemId }).from(grants).where(inArray(grants.itemId, itemIds)));
+    return rows.map((row) => row.itemId);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminItemsPageSchema,
+  AdminItemsQuerySchema,
   CreateItemBodySchema,
   UpdateItemBodySchema,
   UploadQuerySchema,
@@ -50,6 +52,20 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
       });
       return reply.code(201).send(result);
     },
+  );
+
+  app.get(
+    '/api/admin/items',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every item, published or not, by name or itemId, tag, price, type and state; newest first',
+        querystring: AdminItemsQuerySchema,
+        response: { 200: AdminItemsPageSchema, ...errors },
+      },
+    },
+    async (request) => adminItems.list(request.query),
   );
 
   app.post(

@@ -1,5 +1,10 @@
 import { buffer } from 'node:stream/consumers';
-import { CreateItemBodySchema, type CreateItemBody } from '#contract/admin.ts';
+import {
+  CreateItemBodySchema,
+  type AdminItemsPage,
+  type AdminItemsQuery,
+  type CreateItemBody,
+} from '#contract/admin.ts';
 import { timestampId } from '#contract/ids.ts';
 import { dollarsToCents } from '#contract/money.ts';
 import type { ItemsRepository } from '../../db/repositories/items.repository.ts';
@@ -10,6 +15,8 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { jobKeys, type NewJob } from '../../shared/job-kinds.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
+import { toPublicItem, type ItemLinks } from '../catalogue/item-view.ts';
+import type { ItemLifecycleService } from './item-lifecycle.service.ts';
 import {
   itemPrivateFolder,
   itemPublicFolder,
@@ -25,7 +32,9 @@ interface AdminItemsDependencies {
   storage: Storage;
   media: Media;
   catalogue: CatalogueService;
+  lifecycle: Pick<ItemLifecycleService, 'soldAmong'>;
   jobs: JobQueue;
+  links: ItemLinks;
 }
 
 /** A live item's card clip: 3 seconds at 360x640. */
@@ -55,6 +64,31 @@ export class AdminItemsService {
 
   constructor(deps: AdminItemsDependencies) {
     this.deps = deps;
+  }
+
+  /** A page of the admin catalogue: every item the filters find, published or not, and whether each was sold. */
+  async list(query: AdminItemsQuery): Promise<AdminItemsPage> {
+    const { q, tag, price, photoType, state, limit, offset } = query;
+    const { rows, total } = await this.deps.items.adminPage(
+      {
+        q,
+        tag,
+        photoType,
+        ...(price && { free: price === 'free' }),
+        ...(state && { published: state === 'published' }),
+      },
+      limit,
+      offset,
+    );
+    const sold = new Set(await this.deps.lifecycle.soldAmong(rows.map((row) => row.itemId)));
+    return {
+      items: rows.map((row) => ({
+        ...toPublicItem(row, this.deps.links),
+        published: row.published,
+        sold: sold.has(row.itemId),
+      })),
+      total,
+    };
   }
 
   async create(input: CreateItemBody): Promise<{ itemId: string }> {

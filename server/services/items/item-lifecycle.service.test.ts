@@ -45,7 +45,7 @@ beforeEach(() => {
   } as unknown as CatalogueService;
   lifecycle = new ItemLifecycleService({
     catalogue,
-    orders: { itemWasSold: async (itemId) => sold.has(itemId) },
+    orders: { soldAmong: async (itemIds) => itemIds.filter((itemId) => sold.has(itemId)) },
     waitingList: { forgetDraft: async (itemId) => void drafts.delete(itemId) },
     storage,
   });

@@ -14,13 +14,18 @@ import { deleteItemFiles } from './stored-files.ts';
 export class ItemLifecycleService {
   private readonly deps: {
     catalogue: CatalogueService;
-    orders: Pick<OrdersRepository, 'itemWasSold'>;
+    orders: Pick<OrdersRepository, 'soldAmong'>;
     waitingList: Pick<WaitingListRepository, 'forgetDraft'>;
     storage: Storage;
   };
 
   constructor(deps: ItemLifecycleService['deps']) {
     this.deps = deps;
+  }
+
+  /** Which of these items were ever sold: those can be unpublished, never removed. */
+  soldAmong(itemIds: string[]): Promise<string[]> {
+    return this.deps.orders.soldAmong(itemIds);
   }
 
   /** Removes an item and its files; 404 when there is no such item, 409 when it was sold. */
@@ -35,7 +40,7 @@ export class ItemLifecycleService {
    * may be missing while files remain.
    */
   async discard(itemId: string): Promise<void> {
-    if (await this.deps.orders.itemWasSold(itemId)) throw new DomainError('conflict', ITEM_MESSAGES.soldStays);
+    if ((await this.soldAmong([itemId])).length) throw new DomainError('conflict', ITEM_MESSAGES.soldStays);
     await this.deps.catalogue.remove(itemId);
     // A review entry whose draft this was has no draft any more: marking it reviewed is refused.
     await this.deps.waitingList.forgetDraft(itemId);

@@ -38,6 +38,11 @@ export function Navbar({ storeName }: { storeName: string }) {
           <li>
             <NavLink to="/help">HELP CENTER</NavLink>
           </li>
+          {user?.isAdmin && (
+            <li>
+              <NavLink to="/admin/items">ADMIN</NavLink>
+            </li>
+          )}
         </ul>
         <div className="navbar__icons">
           <Link to="/search" className="icon-button" aria-label="Search">

@@ -33,4 +33,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   upload: async () => (await import('../features/admin/components/upload-page.tsx')).UploadPage,
   review: async () => (await import('../features/admin/components/review-page.tsx')).ReviewPage,
   reviewEntry: async () => (await import('../features/admin/components/review-detail-page.tsx')).ReviewDetailPage,
+  adminItems: async () => (await import('../features/admin/components/catalogue-page.tsx')).CataloguePage,
 };

@@ -19,4 +19,6 @@ export const queryKeys = {
   reviewEntry: (id: string) => ['review', 'entry', id] as const,
   failedJobs: ['failed-jobs'] as const,
   appSettings: ['app-settings'] as const,
+  adminItems: ['admin-items'] as const,
+  adminItemsPage: (query: string) => ['admin-items', query] as const,
 };

@@ -64,7 +64,8 @@ export function AccountPage() {
           <div>
             <dt>Role</dt>
             <dd>
-              Administrator · <Link to="/review">Review</Link>
+              Administrator · <Link to="/review">Review</Link> · <Link to="/admin/items">Catalogue</Link> ·{' '}
+              <Link to="/upload">Upload</Link>
             </dd>
           </div>
         )}

@@ -12,7 +12,7 @@ export function useUpdateItem() {
   return async (itemId: string, changes: ItemChanges) => {
     await api.patch(`/api/items/${encodeURIComponent(itemId)}`, changes);
     await Promise.all(
-      [queryKeys.item(itemId), queryKeys.items, queryKeys.review].map((queryKey) =>
+      [queryKeys.item(itemId), queryKeys.items, queryKeys.review, queryKeys.adminItems].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -22,37 +22,56 @@ export const itemFieldsBody = (values: ItemFieldValues) => ({
   tags: parseTags(values.tags),
 });
 
+/**
+ * The words of the fields: the upload form keeps the original store's (`freeDownload`,
+ * false/true); the other admin pages say them plainly.
+ */
+const LABELS = {
+  original: { name: 'name', price: 'price', free: 'freeDownload', no: 'false', yes: 'true', tags: 'tags' },
+  plain: {
+    name: 'Name',
+    price: 'Price (USD)',
+    free: 'Free download',
+    no: 'No, it is sold',
+    yes: 'Yes, anyone may download it',
+    tags: 'Tags (comma-separated; the theme is one of them)',
+  },
+} as const;
+
 export function ItemFields({
   idPrefix,
   values,
   onChange,
+  wording = 'plain',
 }: {
   idPrefix: string;
   values: ItemFieldValues;
   onChange: (values: ItemFieldValues) => void;
+  wording?: keyof typeof LABELS;
 }) {
   const set = (patch: Partial<ItemFieldValues>) => onChange({ ...values, ...patch });
+  const label = LABELS[wording];
   return (
     <>
-      <label htmlFor={`${idPrefix}-name`}>name</label>
+      <label htmlFor={`${idPrefix}-name`}>{label.name}</label>
       <input id={`${idPrefix}-name`} value={values.name} onChange={(e) => set({ name: e.target.value })} />
-      <label htmlFor={`${idPrefix}-price`}>price</label>
+      <label htmlFor={`${idPrefix}-price`}>{label.price}</label>
       <input
         id={`${idPrefix}-price`}
         inputMode="decimal"
         value={values.price}
         onChange={(e) => set({ price: e.target.value })}
       />
-      <label htmlFor={`${idPrefix}-free`}>freeDownload</label>
+      <label htmlFor={`${idPrefix}-free`}>{label.free}</label>
       <select
         id={`${idPrefix}-free`}
         value={String(values.freeDownload)}
         onChange={(e) => set({ freeDownload: e.target.value === 'true' })}
       >
-        <option value="false">false</option>
-        <option value="true">true</option>
+        <option value="false">{label.no}</option>
+        <option value="true">{label.yes}</option>
       </select>
-      <label htmlFor={`${idPrefix}-tags`}>tags</label>
+      <label htmlFor={`${idPrefix}-tags`}>{label.tags}</label>
       <input
         id={`${idPrefix}-tags`}
         value={values.tags}

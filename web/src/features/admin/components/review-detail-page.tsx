@@ -1,64 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ReviewEntryDetail } from '#contract/review.ts';
-import { notify } from '../../../lib/toast.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
-import { ItemFields, itemFieldsBody, type ItemFieldValues } from './item-fields.tsx';
+import { ItemEditor } from './item-editor.tsx';
 import { ReviewActions } from './review-actions.tsx';
-import { FocalPointPicker } from './focal-point-picker.tsx';
 import { statusText } from './review-page.tsx';
 import { useReviewActions } from '../hooks/use-review-actions.ts';
 import type { ReviewAction } from '../api/review-action.ts';
 import { useReviewEntry } from '../api/get-review-entry.ts';
-import { useUpdateItem } from '../api/update-item.ts';
 
 /** After a successful action the detail view returns to the list, after the original store's delay. */
 const RETURN_DELAY_MS: Record<ReviewAction, number> = { reviewed: 1000, delete: 1000, redo: 1500 };
-
-function DraftEditor({ entry, onSaved }: { entry: ReviewEntryDetail; onSaved: () => void }) {
-  const draft = entry.draft!;
-  const [focalPoint, setFocalPoint] = useState(draft.focalPoint);
-  const [fields, setFields] = useState<ItemFieldValues>({
-    name: draft.name,
-    price: String(draft.price),
-    freeDownload: draft.freeDownload,
-    tags: draft.tags.join(', '),
-  });
-  const updateItem = useUpdateItem();
-  const { pending: saving, error, submitWith } = useFormSubmit('The draft could not be saved.');
-  const save = submitWith(async () => {
-    await updateItem(entry.itemId!, { ...itemFieldsBody(fields), focalPoint });
-    notify.success('Draft saved');
-    onSaved();
-  });
-
-  return (
-    <form className="form" onSubmit={save}>
-      {entry.itemUrl && (
-        <div className="form__field">
-          <p className="focal-picker__label">Focal point: phone files are cut around it. Drag it to what matters.</p>
-          <FocalPointPicker
-            src={entry.itemUrl}
-            alt={`Draft ${entry.numberId}`}
-            value={focalPoint}
-            onChange={setFocalPoint}
-          />
-        </div>
-      )}
-      <ItemFields idPrefix="draft" values={fields} onChange={setFields} />
-      <p className="form__error" role="alert">
-        {error}
-      </p>
-      <button type="submit" className="button" disabled={saving}>
-        Save draft
-      </button>
-    </form>
-  );
-}
 
 function ReviewDetail() {
   const { id = '' } = useParams();
@@ -106,7 +59,16 @@ function ReviewDetail() {
               {flag}
             </p>
           ))}
-          {entry.draft && !entry.review && <DraftEditor entry={entry} onSaved={() => void refetch()} />}
+          {entry.draft && entry.itemId && !entry.review && (
+            <ItemEditor
+              item={{ itemId: entry.itemId, ...entry.draft }}
+              picture={entry.itemUrl ? { src: entry.itemUrl, alt: `Draft ${entry.numberId}` } : undefined}
+              idPrefix="draft"
+              saveLabel="Save draft"
+              savedMessage="Draft saved"
+              onSaved={() => void refetch()}
+            />
+          )}
           <p className="form__error" role="alert">
             {inline}
           </p>

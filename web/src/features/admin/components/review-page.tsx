@@ -12,6 +12,7 @@ import { ReviewActions } from './review-actions.tsx';
 import { useReviewActions } from '../hooks/use-review-actions.ts';
 import { useAddSources } from '../api/add-sources.ts';
 import { useReviewList, type ReviewFilter } from '../api/get-review-list.ts';
+import { AdminNav } from './admin-nav.tsx';
 
 const FILTERS: { value: ReviewFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -75,6 +76,7 @@ function ReviewList() {
 
   return (
     <section className="section">
+      <AdminNav />
       <div className="page-heading">
         <h1 className="page-title">Review System</h1>
         <label className="review-filter">

@@ -14,6 +14,7 @@ import { useItem } from '../../../lib/catalogue-api.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 import { useFormSubmit } from '../../../lib/use-form-submit.ts';
 import { notify } from '../../../lib/toast.ts';
+import { AdminNav } from './admin-nav.tsx';
 
 type Progress = Partial<Record<UploadKind, number>>;
 
@@ -143,6 +144,7 @@ function UploadForm() {
 
   return (
     <section className="section admin-form">
+      <AdminNav />
       <h1 className="page-title">Upload</h1>
       <form onSubmit={submit} className="form" noValidate>
         <label htmlFor="upload-type">Type</label>
@@ -175,7 +177,7 @@ function UploadForm() {
         )}
         <label htmlFor="upload-item-id">itemId</label>
         <input id="upload-item-id" value={itemId} onChange={(e) => setItemId(e.target.value)} />
-        <ItemFields idPrefix="upload" values={fields} onChange={setFields} />
+        <ItemFields idPrefix="upload" values={fields} onChange={setFields} wording="original" />
 
         {(Object.keys(progress) as UploadKind[]).map((kind) => (
           <div key={kind} className="upload-progress">

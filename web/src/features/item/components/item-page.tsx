@@ -3,6 +3,7 @@ import { THEMES } from '#contract/constants.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useItem } from '../../../lib/catalogue-api.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { useUser } from '../../../lib/user-store.ts';
 import { ItemPanel } from './item-panel.tsx';
 import { WallpaperCard } from './wallpaper-card.tsx';
 
@@ -10,6 +11,7 @@ import { WallpaperCard } from './wallpaper-card.tsx';
 export function ItemPage() {
   const { itemId } = useParams();
   const { data: item, isPending, error } = useItem(itemId);
+  const user = useUser();
   usePageMeta(item ? `${item.name} ${item.photoType === 'live' ? 'live ' : ''}wallpaper` : 'Wallpaper');
 
   if (isPending)
@@ -55,6 +57,11 @@ export function ItemPage() {
         </ol>
       </nav>
       <h1 className="page-title item-page__title">{item.name}</h1>
+      {user?.isAdmin && (
+        <p className="item-page__admin">
+          <Link to={`/admin/items?q=${encodeURIComponent(item.itemId)}`}>Edit in the catalogue</Link>
+        </p>
+      )}
       <div className="item-page__stage">
         <WallpaperCard item={item} eager linked={false} />
       </div>

@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** Removes an item and its files (the server refuses one that was sold); every list refreshes. */
+export function useDeleteItem() {
+  const queryClient = useQueryClient();
+  return async (itemId: string) => {
+    await api.delete(`/api/items/${encodeURIComponent(itemId)}`);
+    await Promise.all(
+      [queryKeys.items, queryKeys.adminItems, queryKeys.review].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  };
+}

@@ -1,0 +1,20 @@
+import { NavLink } from 'react-router';
+
+const SECTIONS = [
+  { to: '/admin/items', label: 'Catalogue' },
+  { to: '/upload', label: 'Upload' },
+  { to: '/review', label: 'Review' },
+] as const;
+
+/** The admin area's sections, at the top of each of its pages. */
+export function AdminNav() {
+  return (
+    <nav className="admin-nav" aria-label="Admin">
+      {SECTIONS.map((section) => (
+        <NavLink key={section.to} to={section.to} end className="admin-nav__link">
+          {section.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
