@@ -4,6 +4,7 @@ import type { SettingsRepository } from '../db/repositories/settings.repository.
 import type { NewItemRow } from '../db/schema.ts';
 import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
 import { planDemoCatalogue } from './seed-demo-catalogue.ts';
+import { workProcessEnv } from '../shared/work-process-env.ts';
 
 /** How far the demo catalogue got: the plan's start time (which fixes its itemIds), and whether it is whole. */
 interface DemoState {
@@ -38,8 +39,12 @@ export async function drawDemoInBackground(deps: {
     ).filter(Boolean),
   );
   const todo = plans.flatMap((plan, position) => (present.has(plan.itemId) ? [] : [String(position)]));
-  // Without the server's memory-sized V8 flags: drawing is work for a fast compiler.
-  const child: ChildProcess = fork(CHILD, [startedAt, ...todo], { execArgv: [], stdio: 'inherit' });
+  // Without the server's memory-sized V8 flags and malloc threshold: drawing is work for a fast compiler.
+  const child: ChildProcess = fork(CHILD, [startedAt, ...todo], {
+    execArgv: [],
+    env: workProcessEnv(),
+    stdio: 'inherit',
+  });
   let drawn = present.size;
   let inserting = Promise.resolve();
   child.on('message', (row) => {

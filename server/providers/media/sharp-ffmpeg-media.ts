@@ -11,6 +11,7 @@ import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '../../shared/const
 import type { FocalPoint } from '#contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
 import { paletteOf, type Palette } from './palette.ts';
+import { workProcessEnv } from '../../shared/work-process-env.ts';
 
 /** Refuse decompression bombs: nothing we accept needs more than 100 megapixels. */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -219,6 +220,7 @@ export class SharpFfmpegMedia implements Media {
   private async run(args: string[]): Promise<void> {
     const child = spawn(this.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: workProcessEnv(),
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -266,7 +268,7 @@ export class SharpFfmpegMedia implements Media {
       ]),
     ];
     try {
-      const child = spawn(this.ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(this.ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe'], env: workProcessEnv() });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = once(child, 'close');
