@@ -85,6 +85,39 @@ export type AdminItem = z.infer<typeof AdminItemSchema>;
 export const AdminItemsPageSchema = z.object({ items: z.array(AdminItemSchema), total: z.number().int() });
 export type AdminItemsPage = z.infer<typeof AdminItemsPageSchema>;
 
+/** What the admin log records. */
+export const ADMIN_ACTIONS = [
+  'item.create',
+  'item.update',
+  'item.delete',
+  'review.reviewed',
+  'review.redo',
+  'review.delete',
+  'app.ads-level',
+] as const;
+export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
+
+/** One thing an administrator did: who, what, to what, when, and the fields before and after. */
+export const AdminActionSchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  actor: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  target: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAction = z.infer<typeof AdminActionSchema>;
+
+export const AdminActionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminActionsQuery = z.infer<typeof AdminActionsQuerySchema>;
+
+export const AdminActionsPageSchema = z.object({ actions: z.array(AdminActionSchema), total: z.number().int() });
+export type AdminActionsPage = z.infer<typeof AdminActionsPageSchema>;
+
 /** How many outbox jobs are in each state: queued ones include those waiting for a retry. */
 export const JobSummarySchema = z.object({
   queued: z.number().int(),

@@ -155,6 +155,7 @@ export const PAGES = {
   review: { ...browserPage, path: 'review', access: 'admin' },
   reviewEntry: { ...browserPage, path: 'review/:id', access: 'admin' },
   adminItems: { ...browserPage, path: 'admin/items', access: 'admin' },
+  adminActivity: { ...browserPage, path: 'admin/activity', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

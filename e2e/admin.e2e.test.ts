@@ -325,6 +325,16 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     // Published again, it leaves the list of unpublished items.
     await expect.poll(() => page.locator('.admin-item').count()).toBe(0);
     expect((await fetch(`${s.store.baseUrl}/api/items/${item!.itemId}`)).status).toBe(200);
+
+    // Each change is in the activity log, newest first, with who made it and the fields before and after.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click();
+    const rows = page.locator('.admin-log tbody tr', { hasText: item!.itemId }).filter({ hasText: 'Changed an item' });
+    await expect.poll(() => rows.count()).toBe(3);
+    const edit = (await rows.nth(2).textContent())!;
+    expect(edit).toContain('Changed an item');
+    expect(edit).toContain(ADMIN.email);
+    expect(edit).toContain('price 4.5');
+    expect(await rows.nth(0).textContent()).toContain('published yes');
     await page.context().close();
   });
 });

@@ -38,6 +38,7 @@ import { favouriteRoutes } from '../routes/favourites/index.ts';
 import { phoneLinkRoutes } from '../routes/phone-links/index.ts';
 import { adminItemRoutes } from '../routes/admin-items/index.ts';
 import { reviewRoutes } from '../routes/review/index.ts';
+import { adminLogRoutes } from '../routes/admin-log/index.ts';
 import { orderRoutes } from '../routes/orders/index.ts';
 import { webhookRoutes } from '../routes/webhooks/index.ts';
 import { seoRoutes } from '../routes/seo/index.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDependencies) {
     adminItems: services.adminItems,
     lifecycle: services.lifecycle,
   });
+  await app.register(adminLogRoutes, { adminLog: services.adminLog });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

@@ -50,6 +50,8 @@ import { FavouritesRepository } from '../db/repositories/favourites.repository.t
 import { PhoneLinksService } from '../services/accounts/phone-links.service.ts';
 import { PhoneLinksRepository } from '../db/repositories/phone-links.repository.ts';
 import { WaitingListService } from '../services/items/waiting-list.service.ts';
+import { AdminLogService } from '../services/platform/admin-log.service.ts';
+import { AdminActionsRepository } from '../db/repositories/admin-actions.repository.ts';
 import { CATALOGUE_CHANGES_CHANNEL, CatalogueService } from '../services/catalogue/catalogue.service.ts';
 
 /** The store's services, wired once for the server, the scripts and the tests alike. */
@@ -61,6 +63,7 @@ export interface Services {
   uploads: UploadsService;
   adminItems: AdminItemsService;
   lifecycle: ItemLifecycleService;
+  adminLog: AdminLogService;
   waitingList: WaitingListService;
   processing: ProcessingService;
   mailer: Mailer;
@@ -156,7 +159,8 @@ export async function createServices(deps: {
     metrics,
   });
   const jobs = new JobQueue(jobsRepository);
-  const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, storage });
+  const adminLog = new AdminLogService(new AdminActionsRepository(db));
+  const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, storage, adminLog });
   const adminItems = new AdminItemsService({
     items: repositories.items,
     storage,
@@ -165,6 +169,7 @@ export async function createServices(deps: {
     lifecycle,
     jobs,
     links: config.itemLinks,
+    adminLog,
   });
   const uploads = new UploadsService({ storage, media, limits: config.uploadLimits });
   const waitingList = new WaitingListService({
@@ -173,6 +178,7 @@ export async function createServices(deps: {
     catalogue,
     lifecycle,
     uploads,
+    adminLog,
   });
   const site = { storeName: config.storeName, publicUrl: config.publicUrl };
   const deviceFit = new DeviceFitService({ storage, media });
@@ -199,6 +205,7 @@ export async function createServices(deps: {
     metrics,
   });
   return {
+    adminLog,
     metrics,
     mailer,
     payments,
@@ -218,6 +225,7 @@ export async function createServices(deps: {
       settings: new SettingsRepository(db),
       events: new AppEventsRepository(db),
       links: config.itemLinks,
+      adminLog,
     }),
     deviceFit,
     downloads: new DownloadsService({ catalogue, checkout, deviceFit }),

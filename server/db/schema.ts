@@ -164,6 +164,21 @@ export const appEvents = pgTable(
   (t) => [index('app_events_created_idx').on(t.createdAt), index('app_events_item_idx').on(t.itemId)],
 );
 
+/** What administrators did, who did it and when, with what changed (before and after); read newest first by id. */
+export const adminActions = pgTable('admin_actions', {
+  id: serial('id').primaryKey(),
+  /** The administrator's account and its email then (kept if the account goes). */
+  actorId: text('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  /** What was done, such as 'item.update' (contract/admin.ts lists them). */
+  action: text('action').notNull(),
+  /** What it was done to: an itemId, a review entry, a setting. */
+  target: text('target').notNull(),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Trimmed and lower-case (contract/users.ts). */

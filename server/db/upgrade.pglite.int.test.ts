@@ -71,6 +71,7 @@ beforeAll(async () => {
     await ctx.waitingList.add([{ key: 'sources/abc123-source.jpg', name: 'source.jpg' }]);
     await ctx.catalogue.recordDownload(free.itemId);
     await ctx.mobileApp.record(buildAppEvent(free.itemId, 'download_free'));
+    await ctx.mobileApp.setAdsLevel(4, { uid: shopper.uid, email: 'owner@example.com' });
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
     await ctx.loginThrottle.failed(shopper.email, '203.0.113.5');
     await ctx.accounts.forgotPassword(shopper.email);

@@ -361,7 +361,7 @@ describe('admin item writes', () => {
     ctx.catalogue.update = async (itemId, change) => {
       if (!raced && change.preview) {
         raced = true;
-        await ctx.adminItems.update(itemId, { focalPoint });
+        await ctx.adminItems.update(itemId, { focalPoint }, { uid: 'test', email: 'owner@example.com' });
       }
       return write(itemId, change);
     };

@@ -16,6 +16,7 @@ import type { AdminItemsService } from '../../services/items/admin-items.service
 import type { ItemLifecycleService } from '../../services/items/item-lifecycle.service.ts';
 import type { UploadsService } from '../../services/items/uploads.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
+import { caller } from '../../http/auth.ts';
 
 const errors = errorReplies(400, 401, 403, 404, 409);
 
@@ -79,7 +80,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
         response: { 201: z.object({ itemId: z.string() }), ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await adminItems.create(request.body)),
+    async (request, reply) => reply.code(201).send(await adminItems.create(request.body, caller(request))),
   );
 
   app.patch(
@@ -95,7 +96,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await adminItems.update(request.params.itemId, request.body);
+      await adminItems.update(request.params.itemId, request.body, caller(request));
       return reply.code(204).send(null);
     },
   );
@@ -112,7 +113,7 @@ export const adminItemRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await lifecycle.remove(request.params.itemId);
+      await lifecycle.remove(request.params.itemId, caller(request));
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { AppEventBodySchema, AppSettingsSchema, BoardSchema, CatalogSchema } fro
 import { errorReplies } from '../../http/error-replies.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
 import type { MobileAppService } from '../../services/catalogue/mobile-app.service.ts';
+import { caller } from '../../http/auth.ts';
 
 /** The Android app's own paths beside the item lists (decision 039). */
 export const mobileAppRoutes: FastifyPluginAsyncZod<{ mobileApp: MobileAppService; eventsPerMinute: number }> = async (
@@ -58,7 +59,7 @@ export const mobileAppRoutes: FastifyPluginAsyncZod<{ mobileApp: MobileAppServic
       },
     },
     async (request) => {
-      await mobileApp.setAdsLevel(request.body.adsLevel);
+      await mobileApp.setAdsLevel(request.body.adsLevel, caller(request));
       return mobileApp.settings();
     },
   );

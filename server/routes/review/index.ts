@@ -9,6 +9,8 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { SOURCES_PER_REQUEST, type UploadsService } from '../../services/items/uploads.service.ts';
 import type { WaitingListService } from '../../services/items/waiting-list.service.ts';
 import { errorReplies } from '../../http/error-replies.ts';
+import type { PublicUser } from '#contract/users.ts';
+import { caller } from '../../http/auth.ts';
 
 const IdParams = z.object({ id: z.uuid('id is not valid') });
 const ActionResult = z.object({
@@ -92,7 +94,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       }),
   );
 
-  const action = (path: string, summary: string, run: (id: string) => Promise<unknown>, message: string) =>
+  const action = (
+    path: string,
+    summary: string,
+    run: (id: string, actor: PublicUser) => Promise<unknown>,
+    message: string,
+  ) =>
     app.patch(
       `/api/items/waiting/${path}/:id`,
       {
@@ -100,7 +107,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         schema: { tags: ['review'], summary, params: IdParams, response: { 200: ActionResult, ...errors } },
       },
       async (request) => {
-        const data = await run(request.params.id);
+        const data = await run(request.params.id, caller(request));
         return {
           success: true as const,
           message,
@@ -112,14 +119,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   action(
     'reviewed',
     'Publishes the draft (400 without one; an entry is reviewed once)',
-    (id) => waitingList.markReviewed(id),
+    (id, actor) => waitingList.markReviewed(id, actor),
     REVIEW_MESSAGES.reviewed,
   );
   action(
     'redo',
     'Discards the draft and puts the source at the front of the queue',
-    async (id) => {
-      const reset = await waitingList.redo(id);
+    async (id, actor) => {
+      const reset = await waitingList.redo(id, actor);
       onQueued();
       return reset;
     },
@@ -128,7 +135,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   action(
     'delete',
     'Removes the source, the draft and the entry',
-    (id) => waitingList.remove(id),
+    (id, actor) => waitingList.remove(id, actor),
     REVIEW_MESSAGES.deleted,
   );
 };

@@ -38,6 +38,7 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
   const settings = new Map<string, string>();
   const events: AppEvent[] = [];
   const downloads: string[] = [];
+  const logged: object[] = [];
   const published = new Set(['sold-well']);
   let version = 0;
   let builds = 0;
@@ -61,8 +62,9 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
     } as unknown as SettingsRepository,
     events: { insert: async (event: AppEvent) => void events.push(event) } as unknown as AppEventsRepository,
     links: LINKS,
+    adminLog: { record: async (actor, entry) => void logged.push({ actor: actor.email, ...entry }) },
   });
-  return { service, events, downloads, builds: () => builds, write: () => version++ };
+  return { service, events, downloads, logged, builds: () => builds, write: () => version++ };
 }
 
 const event = buildAppEvent;
@@ -112,11 +114,20 @@ describe("the app's banners and settings", () => {
     ]);
   });
 
-  it('sends the ad level the owner set, and the app’s own default before', async () => {
-    const { service } = fakes([], {});
+  it('sends the ad level the owner set, and the app’s own default before; the change is logged', async () => {
+    const { service, logged } = fakes([], {});
     expect(await service.settings()).toEqual({ version: 1, adsLevel: 3 });
-    await service.setAdsLevel(0);
+    await service.setAdsLevel(0, { uid: 'u-1', email: 'owner@example.com' });
     expect(await service.settings()).toEqual({ version: 1, adsLevel: 0 });
+    expect(logged).toEqual([
+      {
+        actor: 'owner@example.com',
+        action: 'app.ads-level',
+        target: 'Android app',
+        before: { adsLevel: 3 },
+        after: { adsLevel: 0 },
+      },
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import type { AppEventsRepository } from '../../db/repositories/app-events.repos
 import type { SettingsRepository } from '../../db/repositories/settings.repository.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { ItemLinks } from './item-view.ts';
+import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 
 /** How many catalogues the app's home offers: the themes first, then the most used tags. */
 export const TOP_CATALOGS = 12;
@@ -31,6 +32,7 @@ export class MobileAppService {
     settings: SettingsRepository;
     events: AppEventsRepository;
     links: ItemLinks;
+    adminLog: Pick<AdminLogService, 'record'>;
   };
   /** The catalogues, built once per catalogue version. */
   private catalogsOf?: { version: number; catalogs: Promise<Catalog[]> };
@@ -85,8 +87,15 @@ export class MobileAppService {
     return { version: SETTINGS_VERSION, adsLevel: stored === undefined ? DEFAULT_ADS_LEVEL : Number(stored) };
   }
 
-  async setAdsLevel(adsLevel: number): Promise<void> {
+  async setAdsLevel(adsLevel: number, actor: Actor): Promise<void> {
+    const before = (await this.settings()).adsLevel;
     await this.deps.settings.set(ADS_LEVEL_KEY, String(adsLevel));
+    await this.deps.adminLog.record(actor, {
+      action: 'app.ads-level',
+      target: 'Android app',
+      before: { adsLevel: before },
+      after: { adsLevel },
+    });
   }
 
   /** Keeps an event; a download of a published item counts for what is popular. */

@@ -6,7 +6,7 @@ import {
   type CreateItemBody,
 } from '#contract/admin.ts';
 import { timestampId } from '#contract/ids.ts';
-import { dollarsToCents } from '#contract/money.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import type { StoredDownload } from '../../db/schema.ts';
 import { DomainError } from '../../shared/errors.ts';
@@ -17,6 +17,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import { toPublicItem, type ItemLinks } from '../catalogue/item-view.ts';
 import type { ItemLifecycleService } from './item-lifecycle.service.ts';
+import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 import {
   itemPrivateFolder,
   itemPublicFolder,
@@ -25,7 +26,7 @@ import {
   storeThumbnails,
 } from './stored-files.ts';
 import { slugify } from '#contract/text.ts';
-import type { FocalPoint } from '#contract/device-crop.ts';
+import { CENTRE, type FocalPoint } from '#contract/device-crop.ts';
 
 interface AdminItemsDependencies {
   items: ItemsRepository;
@@ -35,6 +36,17 @@ interface AdminItemsDependencies {
   lifecycle: Pick<ItemLifecycleService, 'soldAmong'>;
   jobs: JobQueue;
   links: ItemLinks;
+  adminLog: Pick<AdminLogService, 'record'>;
+}
+
+/** What an administrator may change on an item. */
+export interface ItemPatch {
+  name?: string;
+  price?: number;
+  freeDownload?: boolean;
+  tags?: string[];
+  published?: boolean;
+  focalPoint?: FocalPoint;
 }
 
 /** A live item's card clip: 3 seconds at 360x640. */
@@ -91,7 +103,7 @@ export class AdminItemsService {
     };
   }
 
-  async create(input: CreateItemBody): Promise<{ itemId: string }> {
+  async create(input: CreateItemBody, actor: Actor): Promise<{ itemId: string }> {
     const body = CreateItemBodySchema.parse(input);
     const itemId = body.itemId ?? timestampId();
     if (await this.deps.catalogue.findRow(itemId))
@@ -160,6 +172,12 @@ export class AdminItemsService {
       async (tx) => {
         // Transcoding can take a while: the item is on sale at once, and its card gets the clip when the job has run.
         if (video) await this.deps.jobs.enqueue(livePreviewJob(itemId, video.key), tx);
+        const { name, price, freeDownload, tags, photoType } = body;
+        await this.deps.adminLog.record(
+          actor,
+          { action: 'item.create', target: itemId, after: { name, price, freeDownload, tags, photoType } },
+          tx,
+        );
       },
     );
     return { itemId };
@@ -236,17 +254,10 @@ export class AdminItemsService {
     await this.deps.catalogue.update(itemId, { preview: clipFile.file, media: { poster: posterFile.file } });
   }
 
-  async update(
-    itemId: string,
-    patch: {
-      name?: string;
-      price?: number;
-      freeDownload?: boolean;
-      tags?: string[];
-      published?: boolean;
-      focalPoint?: FocalPoint;
-    },
-  ): Promise<void> {
+  /** Changes an item and logs its fields before and after; the version bumps, so the store shows it at once. */
+  async update(itemId: string, patch: ItemPatch, actor: Actor): Promise<void> {
+    const row = await this.deps.catalogue.findRow(itemId);
+    if (!row) throw new DomainError('not-found', 'Item not found');
     const { price, focalPoint, ...rest } = patch;
     // The focal point lives with the item's media; changing it bumps the version like any change.
     const changed = await this.deps.catalogue.update(itemId, {
@@ -255,6 +266,21 @@ export class AdminItemsService {
       ...(focalPoint && { media: { focal: focalPoint } }),
     });
     if (!changed) throw new DomainError('not-found', 'Item not found');
+    const was: Required<ItemPatch> = {
+      name: row.name,
+      price: centsToDollars(row.priceCents),
+      freeDownload: row.freeDownload,
+      tags: row.tags,
+      published: row.published,
+      focalPoint: row.media.focal ?? CENTRE,
+    };
+    const fields = Object.keys(patch) as (keyof ItemPatch)[];
+    await this.deps.adminLog.record(actor, {
+      action: 'item.update',
+      target: itemId,
+      before: Object.fromEntries(fields.map((field) => [field, was[field]])),
+      after: { ...patch },
+    });
   }
 
   /** An uploaded file must sit in this item's own folder and exist. */

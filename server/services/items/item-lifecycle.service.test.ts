@@ -8,6 +8,7 @@ import { ITEM_MESSAGES } from '../../shared/constants.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { ItemLifecycleService } from './item-lifecycle.service.ts';
+import type { LoggedAction } from '../platform/admin-log.service.ts';
 
 // Files live on a real disk; the catalogue, the sales record and the queue are kept in memory.
 let root: string;
@@ -16,6 +17,8 @@ let rows: Set<string>;
 let sold: Set<string>;
 let drafts: Set<string>;
 let lifecycle: ItemLifecycleService;
+let logged: LoggedAction[];
+const OWNER = { uid: 'u-1', email: 'owner@example.com' };
 
 const filesOf = async (itemId: string) =>
   (
@@ -39,8 +42,12 @@ beforeEach(() => {
   rows = new Set();
   sold = new Set();
   drafts = new Set();
+  logged = [];
   const catalogue = {
-    findRow: async (itemId: string) => (rows.has(itemId) ? ({ itemId } as ItemRow) : undefined),
+    findRow: async (itemId: string) =>
+      rows.has(itemId)
+        ? ({ itemId, name: `Wallpaper ${itemId}`, priceCents: 280, published: true } as ItemRow)
+        : undefined,
     remove: async (itemId: string) => void rows.delete(itemId),
   } as unknown as CatalogueService;
   lifecycle = new ItemLifecycleService({
@@ -48,6 +55,7 @@ beforeEach(() => {
     orders: { soldAmong: async (itemIds) => itemIds.filter((itemId) => sold.has(itemId)) },
     waitingList: { forgetDraft: async (itemId) => void drafts.delete(itemId) },
     storage,
+    adminLog: { record: async (_actor, entry) => void logged.push(entry) },
   });
 });
 
@@ -64,29 +72,33 @@ describe('an item leaving the store', () => {
     await storeItem('gone');
     await storeItem('stays');
 
-    await lifecycle.remove('gone');
+    await lifecycle.remove('gone', OWNER);
 
     expect([...rows]).toEqual(['stays']);
     expect([...drafts]).toEqual(['stays']);
     expect(await filesOf('gone')).toEqual([]);
     expect(await filesOf('stays')).toHaveLength(2);
+    expect(logged).toEqual([
+      { action: 'item.delete', target: 'gone', before: { name: 'Wallpaper gone', price: 2.8, published: true } },
+    ]);
   });
 
   it('is refused once it was ever sold: row, files and draft all stay for its buyers', async () => {
     await storeItem('bought');
     sold.add('bought');
 
-    const refused = await refusal(lifecycle.remove('bought'));
+    const refused = await refusal(lifecycle.remove('bought', OWNER));
 
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ kind: 'conflict', message: ITEM_MESSAGES.soldStays });
     expect(rows.has('bought')).toBe(true);
     expect(drafts.has('bought')).toBe(true);
     expect(await filesOf('bought')).toHaveLength(2);
+    expect(logged).toEqual([]);
   });
 
   it('answers not found for an item that does not exist, and discarding a draft without a row still clears its files', async () => {
-    expect(await refusal(lifecycle.remove('nowhere'))).toMatchObject({ kind: 'not-found' });
+    expect(await refusal(lifecycle.remove('nowhere', OWNER))).toMatchObject({ kind: 'not-found' });
 
     await storeItem('draft');
     rows.delete('draft');

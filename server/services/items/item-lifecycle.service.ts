@@ -5,6 +5,8 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { deleteItemFiles } from './stored-files.ts';
+import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
+import { centsToDollars } from '#contract/money.ts';
 
 /**
  * The one way an item leaves the store for good, from the admin pages or the review queue: its
@@ -17,6 +19,7 @@ export class ItemLifecycleService {
     orders: Pick<OrdersRepository, 'soldAmong'>;
     waitingList: Pick<WaitingListRepository, 'forgetDraft'>;
     storage: Storage;
+    adminLog: Pick<AdminLogService, 'record'>;
   };
 
   constructor(deps: ItemLifecycleService['deps']) {
@@ -29,9 +32,15 @@ export class ItemLifecycleService {
   }
 
   /** Removes an item and its files; 404 when there is no such item, 409 when it was sold. */
-  async remove(itemId: string): Promise<void> {
-    if (!(await this.deps.catalogue.findRow(itemId))) throw new DomainError('not-found', 'Item not found');
+  async remove(itemId: string, actor: Actor): Promise<void> {
+    const row = await this.deps.catalogue.findRow(itemId);
+    if (!row) throw new DomainError('not-found', 'Item not found');
     await this.discard(itemId);
+    await this.deps.adminLog.record(actor, {
+      action: 'item.delete',
+      target: itemId,
+      before: { name: row.name, price: centsToDollars(row.priceCents), published: row.published },
+    });
   }
 
   /**

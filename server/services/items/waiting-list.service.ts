@@ -5,6 +5,7 @@ import type { WaitingListRepository, WaitingRow } from '../../db/repositories/wa
 import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { ItemLifecycleService } from './item-lifecycle.service.ts';
+import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 import { CENTRE } from '#contract/device-crop.ts';
@@ -18,6 +19,7 @@ interface WaitingListDependencies {
   catalogue: CatalogueService;
   /** Drafts are removed the one way items are: never one that was sold, with every file. */
   lifecycle: Pick<ItemLifecycleService, 'discard'>;
+  adminLog: Pick<AdminLogService, 'record'>;
   uploads: Pick<UploadsService, 'storeSource'>;
 }
 
@@ -91,12 +93,13 @@ export class WaitingListService {
   }
 
   /** Publishes the entry's draft. Refused without a draft, and for an entry already reviewed. */
-  async markReviewed(id: string): Promise<ReviewListItem> {
+  async markReviewed(id: string, actor: Actor): Promise<ReviewListItem> {
     const row = await this.get(id);
     if (!row.itemId || !row.itemUrl) throw new DomainError('invalid', REVIEW_MESSAGES.missing);
     const marked = await this.deps.entries.markReviewed(id);
     if (!marked) throw new DomainError('conflict', REVIEW_MESSAGES.alreadyReviewed);
     await this.deps.catalogue.update(row.itemId, { published: true });
+    await this.logReview(actor, 'review.reviewed', row);
     return toReviewItem(marked, true);
   }
 
@@ -104,19 +107,29 @@ export class WaitingListService {
    * Throws away the draft and its files and puts the source at the front of the queue. A
    * published draft leaves the store; one that was sold is kept, and nothing changes (409).
    */
-  async redo(id: string): Promise<ReviewListItem> {
+  async redo(id: string, actor: Actor): Promise<ReviewListItem> {
     const row = await this.get(id);
     if (row.itemId) await this.deps.lifecycle.discard(row.itemId);
     const reset = await this.deps.entries.requeueFirst(id);
+    await this.logReview(actor, 'review.redo', row);
     return toReviewItem(reset!, false);
   }
 
   /** Removes the source, the draft with its files, and the entry; refused like redo for a sold draft. */
-  async remove(id: string): Promise<void> {
+  async remove(id: string, actor: Actor): Promise<void> {
     const row = await this.get(id);
     if (row.itemId) await this.deps.lifecycle.discard(row.itemId);
     await this.deps.storage.delete(row.sourceKey);
     await this.deps.entries.remove(id);
+    await this.logReview(actor, 'review.delete', row);
+  }
+
+  private logReview(actor: Actor, action: 'review.reviewed' | 'review.redo' | 'review.delete', row: WaitingRow) {
+    return this.deps.adminLog.record(actor, {
+      action,
+      target: `#${row.numberId} ${row.sourceName}`,
+      ...(row.itemId && { after: { itemId: row.itemId } }),
+    });
   }
 
   /**

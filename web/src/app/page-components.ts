@@ -34,4 +34,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   review: async () => (await import('../features/admin/components/review-page.tsx')).ReviewPage,
   reviewEntry: async () => (await import('../features/admin/components/review-detail-page.tsx')).ReviewDetailPage,
   adminItems: async () => (await import('../features/admin/components/catalogue-page.tsx')).CataloguePage,
+  adminActivity: async () => (await import('../features/admin/components/activity-page.tsx')).ActivityPage,
 };

@@ -21,4 +21,5 @@ export const queryKeys = {
   appSettings: ['app-settings'] as const,
   adminItems: ['admin-items'] as const,
   adminItemsPage: (query: string) => ['admin-items', query] as const,
+  adminActions: (page: number) => ['admin-actions', page] as const,
 };

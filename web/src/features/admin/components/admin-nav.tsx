@@ -4,6 +4,7 @@ const SECTIONS = [
   { to: '/admin/items', label: 'Catalogue' },
   { to: '/upload', label: 'Upload' },
   { to: '/review', label: 'Review' },
+  { to: '/admin/activity', label: 'Activity' },
 ] as const;
 
 /** The admin area's sections, at the top of each of its pages. */

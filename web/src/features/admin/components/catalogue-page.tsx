@@ -14,6 +14,7 @@ import { useAdminItems } from '../api/get-admin-items.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { ItemEditor } from './item-editor.tsx';
+import { Pager } from './pager.tsx';
 
 /** The filters the page keeps in its address, each with its choices ('' is any). */
 const FILTERS = [
@@ -219,29 +220,7 @@ function Catalogue() {
               ))}
             </ul>
           )}
-          {pages > 1 && (
-            <nav className="admin-pager" aria-label="Pages">
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                disabled={page <= 1}
-                onClick={() => goTo(page - 1)}
-              >
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                disabled={page >= pages}
-                onClick={() => goTo(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onGo={goTo} />
         </>
       )}
     </section>
