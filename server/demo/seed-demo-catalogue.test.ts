@@ -30,4 +30,11 @@ describe('planDemoCatalogue', () => {
     expect([...ids].sort().reverse()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('plans the same ids from the same start time, so a start cut short carries on with the same items', () => {
+    const again = planDemoCatalogue(new Date(Date.UTC(2026, 10, 22, 12, 0)));
+    expect(again.map((p) => p.itemId)).toEqual(plans.map((p) => p.itemId));
+    const later = planDemoCatalogue(new Date(Date.UTC(2026, 10, 22, 12, 1)));
+    expect(later[0]!.itemId).not.toBe(plans[0]!.itemId);
+  });
 });

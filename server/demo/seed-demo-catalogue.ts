@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_PRICE, DEFAULT_STARS } from '#contract/constants.ts';
 import { MASTER_HEIGHT, MASTER_WIDTH } from '../shared/constants.ts';
 import { timestampId } from '#contract/ids.ts';
@@ -66,7 +67,10 @@ export interface DemoPlan {
   live: boolean;
 }
 
-/** What the demo catalogue holds; item 0 is the newest. Pure, so it can be tested and reused. */
+/**
+ * What the demo catalogue holds; item 0 is the newest. Pure: the same start time gives the same
+ * plan, ids included, so a start cut short and the next one agree on what is already there.
+ */
 export function planDemoCatalogue(now: Date, count = DEMO_ITEM_COUNT): DemoPlan[] {
   const themes: Theme[] = ['landscape', 'minimalistic', 'anime'];
   return Array.from({ length: count }, (_, i) => {
@@ -87,7 +91,7 @@ export function planDemoCatalogue(now: Date, count = DEMO_ITEM_COUNT): DemoPlan[
     }[kind];
     const freeDownload = i % 4 === 1 || i % 7 === 0;
     return {
-      itemId: timestampId(new Date(now.getTime() - i * 45 * 60_000)),
+      itemId: timestampId(new Date(now.getTime() - i * 45 * 60_000), planSuffix(now, i)),
       name,
       spec,
       tags: [theme, ...subject, slugify(paletteLabel, 'palette')],
@@ -96,6 +100,10 @@ export function planDemoCatalogue(now: Date, count = DEMO_ITEM_COUNT): DemoPlan[
       live: LIVE_POSITIONS.has(i),
     };
   });
+}
+
+function planSuffix(now: Date, position: number): string {
+  return createHash('sha256').update(`${now.toISOString()}#${position}`).digest('hex').slice(0, 8);
 }
 
 async function* clipFrames(media: Media, spec: SceneSpec): AsyncIterable<Buffer> {
