@@ -94,6 +94,8 @@ export const ADMIN_ACTIONS = [
   'review.redo',
   'review.delete',
   'app.ads-level',
+  'order.refund',
+  'order.email-again',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 

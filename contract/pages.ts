@@ -156,6 +156,8 @@ export const PAGES = {
   reviewEntry: { ...browserPage, path: 'review/:id', access: 'admin' },
   adminItems: { ...browserPage, path: 'admin/items', access: 'admin' },
   adminActivity: { ...browserPage, path: 'admin/activity', access: 'admin' },
+  adminOrders: { ...browserPage, path: 'admin/orders', access: 'admin' },
+  adminOrder: { ...browserPage, path: 'admin/orders/:id', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

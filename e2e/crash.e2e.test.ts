@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,12 +12,14 @@ import { grants, jobs, orderLines, orders, transactions, users } from '../server
 import { createLogger } from '../server/shared/logger.ts';
 import { openRuntime, type Runtime } from '../server/app/runtime.ts';
 import { buildItemRow } from '../server/test/builders.ts';
+import { startFakePayPal } from '../server/test/fake-paypal.ts';
 import { startStore, type RunningStore } from './store.ts';
 
 /**
  * A real server killed with SIGKILL in the middle of payments, registrations and an upload,
  * then started again on the same data: nothing acknowledged is lost, nobody pays twice, every
- * paid order's email is sent exactly once, and the sweeper leaves nothing behind.
+ * paid order's email is sent exactly once, and the sweeper leaves nothing behind. And killed
+ * while PayPal makes a refund: the refund completes once after the restart.
  */
 
 const SHOPPERS = 12;
@@ -306,4 +309,96 @@ describe.each(databases)('kill -9 in the middle of payments (%s)', (kind) => {
       );
     });
   }, 240_000);
+});
+
+describe.each(databases)('kill -9 in the middle of a refund (%s)', (kind) => {
+  it('completes the refund exactly once after the restart: one refund at PayPal, one email, the downloads stopped', async () => {
+    const database = kind === 'postgres' ? await createPostgresDatabase() : { kind };
+    if (database.drop) cleanups.push(database.drop);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-refund-crash-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const credentials = { clientId: 'crash-client', clientSecret: 'crash-secret' };
+    const paypal = await startFakePayPal(credentials);
+    cleanups.push(() => paypal.close());
+    const env = {
+      ...storeEnv(database),
+      PAYPAL_CLIENT_ID: credentials.clientId,
+      PAYPAL_CLIENT_SECRET: credentials.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+    };
+
+    const items = [0, 1].map((i) => buildItemRow({ itemId: `20261202_0000_4ef0000${i}`, name: `Refunded ${i}` }));
+    await withRuntime(dataDir, database, async (runtime) => {
+      for (const row of items)
+        await runtime.storage.put(row.downloads[0]!.key, Buffer.from(row.itemId), { contentType: 'image/jpeg' });
+      await runtime.catalogue.insert(items);
+      for (const email of ['refund-shopper@example.com', 'refund-owner@example.com'])
+        await runtime.accounts.createAdmin({ email, password: PASSWORD, firstName: 'Ada' });
+      await runtime.database.db
+        .update(users)
+        .set({ isAdmin: false })
+        .where(eq(users.email, 'refund-shopper@example.com'));
+    });
+
+    const store = await startStore({ dataDir, env });
+    cleanups.push(() => void store.stop());
+    const token = async (email: string) =>
+      (await post(store.baseUrl, '/api/users/login', { email, password: PASSWORD })).body.token as string;
+    const shopper = await token('refund-shopper@example.com');
+    const owner = await token('refund-owner@example.com');
+    const created = await post(store.baseUrl, '/api/orders', { itemIds: items.map((item) => item.itemId) }, shopper);
+    paypal.approve(String(created.body.id));
+    const paid = await post(store.baseUrl, `/api/orders/${String(created.body.id)}/capture`, {}, shopper);
+    expect(paid.body.status).toBe('paid');
+    const orderId = String(paid.body.orderId);
+    const links = (paid.body.items as { downloads: { link: string }[] }[]).map((item) => item.downloads[0]!.link);
+
+    // PayPal makes the refund, and the server dies before it hears the answer.
+    const killed = once(store.process, 'exit');
+    paypal.state.duringRefund = async () => {
+      store.process.kill('SIGKILL');
+      await killed;
+    };
+    // The kill may come before the answer reaches the owner's browser: PayPal's record says it was asked.
+    await post(store.baseUrl, `/api/admin/orders/${orderId}/refunds`, {}, owner).catch(() => undefined);
+    await killed;
+    paypal.state.duringRefund = undefined;
+    expect([...paypal.state.refunds.keys()]).toHaveLength(1);
+
+    const restarted = await startStore({ dataDir, env });
+    cleanups.push(() => void restarted.stop());
+    const owner2 = (
+      await post(restarted.baseUrl, '/api/users/login', { email: 'refund-owner@example.com', password: PASSWORD })
+    ).body.token as string;
+    const order = async () =>
+      (await fetch(`${restarted.baseUrl}/api/admin/orders/${orderId}`, {
+        headers: { authorization: `Bearer ${owner2}` },
+      }).then((response) => response.json())) as {
+        status: string;
+        refunds: { status: string }[];
+        emails: { kind: string; status: string }[];
+      };
+    await waitFor('the refund to complete after the restart', async () => {
+      const now = await order();
+      return (
+        now.status === 'refunded' &&
+        now.emails.some((email) => email.kind === 'refund-email' && email.status === 'done')
+      );
+    });
+    const settledOrder = await order();
+    expect(settledOrder.refunds).toEqual([expect.objectContaining({ status: 'completed' })]);
+    for (const link of links) expect((await fetch(`${restarted.baseUrl}${link}`)).status).toBe(410);
+    expect(await restarted.stop()).toBe(0);
+
+    // PayPal was asked twice with the same request id and refunded once; the buyer got one email.
+    const refundCalls = paypal.state.requests.filter((request) => request.path.endsWith('/refund'));
+    expect(refundCalls.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(refundCalls.map((request) => request.requestId)).size).toBe(1);
+    expect([...paypal.state.refunds.keys()]).toHaveLength(1);
+    const outbox = fs
+      .readdirSync(path.join(dataDir, 'outbox'))
+      .filter((name) => name.startsWith(`refund-email-${orderId}`));
+    expect(outbox).toHaveLength(1);
+    console.info(`refund crash (${kind}): PayPal asked ${refundCalls.length} times, refunded once`);
+  }, 180_000);
 });

@@ -39,6 +39,7 @@ import { phoneLinkRoutes } from '../routes/phone-links/index.ts';
 import { adminItemRoutes } from '../routes/admin-items/index.ts';
 import { reviewRoutes } from '../routes/review/index.ts';
 import { adminLogRoutes } from '../routes/admin-log/index.ts';
+import { adminOrderRoutes } from '../routes/admin-orders/index.ts';
 import { orderRoutes } from '../routes/orders/index.ts';
 import { webhookRoutes } from '../routes/webhooks/index.ts';
 import { seoRoutes } from '../routes/seo/index.ts';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDependencies) {
     lifecycle: services.lifecycle,
   });
   await app.register(adminLogRoutes, { adminLog: services.adminLog });
+  await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

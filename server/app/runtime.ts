@@ -25,6 +25,9 @@ import { AccountsService } from '../services/accounts/accounts.service.ts';
 import { AdminItemsService } from '../services/items/admin-items.service.ts';
 import { ItemLifecycleService } from '../services/items/item-lifecycle.service.ts';
 import { CheckoutService } from '../services/orders/checkout.service.ts';
+import { RefundsService } from '../services/orders/refunds.service.ts';
+import { AdminOrdersService } from '../services/orders/admin-orders.service.ts';
+import { RefundsRepository } from '../db/repositories/refunds.repository.ts';
 import { ProcessingService } from '../services/items/processing.service.ts';
 import { UploadsService } from '../services/items/uploads.service.ts';
 import { ItemsRepository } from '../db/repositories/items.repository.ts';
@@ -59,6 +62,8 @@ export interface Services {
   catalogue: CatalogueService;
   accounts: AccountsService;
   checkout: CheckoutService;
+  refunds: RefundsService;
+  adminOrders: AdminOrdersService;
   payments: PaymentProvider;
   uploads: UploadsService;
   adminItems: AdminItemsService;
@@ -191,11 +196,25 @@ export async function createServices(deps: {
     throttle: loginThrottle,
     ...site,
   });
+  const refunds = new RefundsService({
+    orders: repositories.orders,
+    refunds: new RefundsRepository(db),
+    accounts,
+    inTransaction,
+    payments,
+    mailer,
+    jobs,
+    adminLog,
+    ...site,
+    log: logger,
+    metrics,
+  });
   const checkout = new CheckoutService({
     orders: repositories.orders,
     catalogue,
     accounts,
     inTransaction,
+    refunds,
     payments,
     mailer,
     jobs,
@@ -235,6 +254,8 @@ export async function createServices(deps: {
     }),
     accounts,
     checkout,
+    refunds,
+    adminOrders: new AdminOrdersService({ orders: repositories.orders, refunds, accounts, jobs, adminLog }),
     phoneLinks: new PhoneLinksService({
       links: new PhoneLinksRepository(db),
       catalogue,

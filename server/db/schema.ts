@@ -236,25 +236,30 @@ export const userTokens = pgTable(
 export type OrderStatus = 'created' | 'capturing' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** An order, priced by the server from the items table; the browser's total is never read. */
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  status: text('status').$type<OrderStatus>().notNull().default('created'),
-  totalCents: integer('total_cents').notNull(),
-  currency: text('currency').notNull().default('USD'),
-  provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
-  providerOrderId: text('provider_order_id').unique(),
-  captureId: text('capture_id').unique(),
-  /** What the provider answered at capture, kept as the original store's paymentData. */
-  paymentData: jsonb('payment_data'),
-  failureReason: text('failure_reason'),
-  /** When the capture that holds the order in `capturing` began; an old one was cut off by a crash. */
-  captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<OrderStatus>().notNull().default('created'),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    captureId: text('capture_id').unique(),
+    /** What the provider answered at capture, kept as the original store's paymentData. */
+    paymentData: jsonb('payment_data'),
+    failureReason: text('failure_reason'),
+    /** When the capture that holds the order in `capturing` began; an old one was cut off by a crash. */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  // The admin's order lookup: newest first, and a customer's orders by their account.
+  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_user_idx').on(t.userId, t.createdAt)],
+);
 
 export const orderLines = pgTable(
   'order_lines',
@@ -267,12 +272,45 @@ export const orderLines = pgTable(
       .references(() => items.itemId),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** Set when this line was paid for although the buyer already owned the item, and its price went back. */
+    /** When this line's price went back: the buyer already owned the item, or a refund took it back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The provider's id of that refund: its webhook event is then known as ours. */
     refundId: text('refund_id'),
+    /** The refund that holds this line while it is asked for (and after): a line is refunded once. */
+    refundRequestId: uuid('refund_request_id').references(() => refunds.id),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.itemId] }), index('order_lines_item_idx').on(t.itemId)],
+);
+
+/**
+ * requested (the line is held, the provider not yet answered) → completed, or failed when the
+ * provider refused it (the lines are free to refund again).
+ */
+export type RefundStatus = 'requested' | 'completed' | 'failed';
+
+/**
+ * Money given back for lines of a paid order: asked for by an administrator (`owner`), or made in
+ * the provider's own dashboard and learnt from its webhook (`provider`). The provider is asked
+ * by a job, with this row's id as the request id, so a refund is made once whatever crashes.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    origin: text('origin', { enum: ['owner', 'provider'] }).notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('requested'),
+    providerRefundId: text('provider_refund_id').unique(),
+    /** The administrator who asked for it. */
+    requestedBy: text('requested_by'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
 );
 
 /** The original store's transaction record, written by the server when a capture completes. */

@@ -6,8 +6,10 @@ export interface JobPayloads {
   'password-reset-email': { userId: string };
   /** Items an order paid for that the buyer already owned: their price goes back through the provider. */
   'duplicate-refund': { orderId: string; itemIds: string[] };
-  /** Tells the buyer what was refunded, and why. */
-  'refund-email': { orderId: string };
+  /** An administrator's refund: the provider gives the money back, then the lines are refunded (decision 041). */
+  refund: { refundId: string };
+  /** Tells the buyer what was refunded, and why: items they already owned, or the refund `refundId`. */
+  'refund-email': { orderId: string; refundId?: string | undefined };
   /** A live item's poster frame and card clip, made from its uploaded video. */
   'live-preview': { itemId: string; videoKey: string };
   /** The palette of an item made before palettes, from its original image. */
@@ -27,7 +29,10 @@ export const jobKeys = {
   verificationEmail: (userId: string, at: Date) => `verification-email:${userId}:${at.getTime()}`,
   passwordResetEmail: (userId: string, at: Date) => `password-reset-email:${userId}:${at.getTime()}`,
   duplicateRefund: (orderId: string) => `duplicate-refund:${orderId}`,
-  refundEmail: (orderId: string) => `refund-email:${orderId}`,
+  /** Another copy of the order email, one per press of the admin's button. */
+  orderEmailAgain: (orderId: string, pressId: string) => `order-email:${orderId}:again:${pressId}`,
+  refund: (refundId: string) => `refund:${refundId}`,
+  refundEmail: (orderId: string, refundId?: string) => `refund-email:${orderId}${refundId ? `:${refundId}` : ''}`,
   livePreview: (itemId: string, videoKey: string) => `live-preview:${itemId}:${videoKey}`,
   itemPalette: (itemId: string) => `item-palette:${itemId}`,
   itemAppImages: (itemId: string) => `item-app-images:${itemId}`,

@@ -9,8 +9,8 @@ interface FakeOrder {
 }
 
 /**
- * A stand-in for PayPal's servers (OAuth token, Orders v2 create and capture, webhook signature
- * verification), on 127.0.0.1. Tests steer it through `state` and read what it was sent.
+ * A stand-in for PayPal's servers (OAuth token, Orders v2 create and capture, refunds, webhook
+ * signature verification), on 127.0.0.1. Tests steer it through `state` and read what it was sent.
  */
 export async function startFakePayPal(credentials: { clientId: string; clientSecret: string }) {
   const state = {
@@ -24,6 +24,10 @@ export async function startFakePayPal(credentials: { clientId: string; clientSec
     captureStatus: new Map<string, 'COMPLETED' | 'PENDING' | 'DECLINED'>(),
     /** Refunds asked for, by PayPal-Request-Id (a repeated request is answered with the first refund). */
     refunds: new Map<string, { captureId: string; amount: string; refundId: string }>(),
+    /** When set, refunds are refused with this issue (as PayPal answers 422). */
+    refundRefusal: undefined as string | undefined,
+    /** Runs once a refund is made, before PayPal answers (to stage a crash). */
+    duringRefund: undefined as (() => Promise<void>) | undefined,
     /** Runs while a capture is under way, before PayPal answers (to stage a race). */
     duringCapture: undefined as (() => Promise<void>) | undefined,
   };
@@ -90,6 +94,8 @@ export async function startFakePayPal(credentials: { clientId: string; clientSec
     }
     const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
     if (refund && req.method === 'POST') {
+      if (state.refundRefusal)
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: state.refundRefusal }] });
       const key = requestId ?? `refund-${++counter}`;
       if (!state.refunds.has(key)) {
         state.refunds.set(key, {
@@ -98,6 +104,7 @@ export async function startFakePayPal(credentials: { clientId: string; clientSec
           refundId: `REFUND${++counter}`,
         });
       }
+      await state.duringRefund?.();
       return send(201, { id: state.refunds.get(key)!.refundId, status: 'COMPLETED' });
     }
     if (path === '/v1/notifications/verify-webhook-signature')

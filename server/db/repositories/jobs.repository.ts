@@ -19,6 +19,17 @@ export class JobsRepository {
     await executor.insert(jobs).values(job).onConflictDoNothing({ target: jobs.key });
   }
 
+  /** The emails about an order (its order emails, sent again or not, and its refund emails), oldest first. */
+  async emailsOfOrder(orderId: string): Promise<JobRow[]> {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(
+        or(sql`${jobs.key} like ${`order-email:${orderId}%`}`, sql`${jobs.key} like ${`refund-email:${orderId}%`}`),
+      )
+      .orderBy(jobs.createdAt);
+  }
+
   /** A job, or the same purpose queued again when it had failed for good. */
   async insertOrRequeueFailed(job: NewJob): Promise<void> {
     await this.db

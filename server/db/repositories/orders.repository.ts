@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   grants,
@@ -7,14 +7,20 @@ import {
   orderLines,
   orders,
   transactions,
+  users,
   webhookEvents,
   type ItemRow,
-  type OrderStatus,
 } from '../schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
+export interface AdminOrderRow {
+  order: OrderRow;
+  email: string;
+  transactionId: string | null;
+  itemCount: number;
+}
 
 /** Orders with their lines, the transaction records, the grants of what users own, and webhook events. */
 export class OrdersRepository {
@@ -256,12 +262,19 @@ export class OrdersRepository {
       .where(eq(orderLines.orderId, order.id));
   }
 
-  /** Lines of `itemIds` not refunded yet. */
+  /** Lines of `itemIds` neither refunded nor held by a refund. */
   async unrefundedLines(orderId: string, itemIds: string[]): Promise<OrderLineRow[]> {
     return this.db
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.itemId, itemIds), isNull(orderLines.refundedAt)));
+      .where(
+        and(
+          eq(orderLines.orderId, orderId),
+          inArray(orderLines.itemId, itemIds),
+          isNull(orderLines.refundedAt),
+          isNull(orderLines.refundRequestId),
+        ),
+      );
   }
 
   async markLinesRefunded(orderId: string, itemIds: string[], refundId: string, executor: Database): Promise<void> {
@@ -291,18 +304,46 @@ export class OrdersRepository {
     );
   }
 
-  /** A refunded order: its grants are revoked and it is marked refunded, together. */
-  async revoke(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(grants)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(grants.orderId, orderId), isNull(grants.revokedAt)));
-      await tx
-        .update(orders)
-        .set({ status: 'refunded' satisfies OrderStatus })
-        .where(eq(orders.id, orderId));
-    });
+  /**
+   * The admin's order lookup, newest first: `match` finds orders by one of their ids or their
+   * buyer's email (undefined: every order). Each with its buyer's email, transaction id and line count.
+   */
+  async adminPage(
+    match: { by: 'transaction' | 'order' | 'provider-order' | 'email'; value: string } | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminOrderRow[]; total: number }> {
+    const where =
+      match &&
+      {
+        transaction: eq(transactions.transactionId, match.value),
+        order: eq(orders.id, match.value),
+        'provider-order': eq(orders.providerOrderId, match.value),
+        email: eq(users.email, match.value),
+      }[match.by];
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({
+          order: orders,
+          email: users.email,
+          transactionId: transactions.transactionId,
+          itemCount: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(transactions, eq(transactions.orderId, orders.id))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(transactions, eq(transactions.orderId, orders.id))
+        .where(where),
+    ]);
+    return { rows, total: count!.n };
   }
 
   /** Records a provider event; false when it was seen before. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderResult } from '#contract/orders.ts';
-import { grants, orderLines, orders } from '../../db/schema.ts';
+import { grants, orderLines, orders, refunds } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { startFakePayPal } from '../../test/fake-paypal.ts';
 import { createShopper } from '../../test/shoppers.ts';
@@ -12,7 +12,7 @@ import { WEBHOOKS_PER_MINUTE } from '../../routes/webhooks/index.ts';
 const credentials = { clientId: 'test-client-id', clientSecret: 'test-secret' };
 let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
 let ctx: TestContext;
-const items = Array.from({ length: 12 }, (_, i) =>
+const items = Array.from({ length: 16 }, (_, i) =>
   buildItemRow({ itemId: `20261101_0000_d00000${String(i).padStart(2, '0')}`, name: `Paid ${i}`, priceCents: 280 + i }),
 );
 let next = 0;
@@ -36,6 +36,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   paypal.state.capture = { status: 'COMPLETED', amount: undefined };
+  paypal.state.refundRefusal = undefined;
   paypal.state.verification = 'SUCCESS';
 });
 
@@ -57,6 +58,17 @@ async function newOrder() {
     ...body,
     capture: () => ctx.app.inject({ method: 'POST', url: `/api/orders/${body.id}/capture`, headers: shopper.headers }),
   };
+}
+
+let ownerHeaders: Record<string, string> | undefined;
+/** An administrator's headers, made once. */
+async function owner() {
+  if (!ownerHeaders) {
+    const made = await createShopper(ctx, 'Owner');
+    await ctx.accounts.promote(made.email);
+    ownerHeaders = made.headers;
+  }
+  return ownerHeaders;
 }
 
 const WEBHOOK_HEADERS = () => ({
@@ -236,6 +248,70 @@ describe('webhooks', () => {
     };
     expect((await webhook(refund)).json()).toEqual({ status: 'handled' });
     expect((await ctx.app.inject({ url: link })).statusCode).toBe(410);
+    // The owner's view of the order shows the refund made in PayPal's dashboard.
+    const seen = (await ctx.app.inject({ url: `/api/admin/orders/${order.orderId}`, headers: await owner() })).json();
+    expect(seen).toMatchObject({
+      status: 'refunded',
+      lines: [{ state: 'refunded' }],
+      refunds: [
+        { origin: 'provider', status: 'completed', providerRefundId: 'REFUND1', amount: order.item.priceCents / 100 },
+      ],
+    });
+  });
+
+  it("refund what the owner asks, once, with the refund's own request id; PayPal's event for it changes nothing more", async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    const link = (await order.capture()).json<OrderResult>().items[0]!.downloads[0]!.link;
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/refunds`,
+      headers: await owner(),
+      payload: {},
+    });
+    expect(asked.statusCode).toBe(202);
+    await ctx.settleJobs();
+    const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(refund).toMatchObject({ status: 'completed', amountCents: order.item.priceCents });
+    const made = paypal.state.refunds.get(`refund-${refund!.id}`);
+    expect(made).toMatchObject({
+      amount: (order.item.priceCents / 100).toFixed(2),
+      refundId: refund!.providerRefundId,
+    });
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(410);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+    const event = {
+      id: `WH-${made!.refundId}`,
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource: {
+        id: made!.refundId,
+        links: [{ rel: 'up', href: `https://api.paypal.com/v2/payments/captures/${row!.captureId}` }],
+      },
+    };
+    expect((await webhook(event)).json()).toEqual({ status: 'ignored' });
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, order.orderId))).toHaveLength(1);
+  });
+
+  it('leave the order as it was when PayPal refuses a refund, and the owner sees why', async () => {
+    const order = await newOrder();
+    paypal.approve(order.id);
+    const link = (await order.capture()).json<OrderResult>().items[0]!.downloads[0]!.link;
+    paypal.state.refundRefusal = 'REFUND_NOT_ALLOWED';
+    const url = `/api/admin/orders/${order.orderId}`;
+    await ctx.app.inject({ method: 'POST', url: `${url}/refunds`, headers: await owner(), payload: {} });
+    await ctx.settleJobs();
+    const seen = (await ctx.app.inject({ url, headers: await owner() })).json();
+    expect(seen).toMatchObject({
+      status: 'paid',
+      lines: [{ state: 'held' }],
+      refunds: [{ status: 'failed', failureReason: expect.stringMatching(/REFUND_NOT_ALLOWED/) }],
+    });
+    expect((await ctx.app.inject({ url: link })).statusCode).toBe(200);
+    // Once PayPal allows it, the same line can be refunded.
+    paypal.state.refundRefusal = undefined;
+    await ctx.app.inject({ method: 'POST', url: `${url}/refunds`, headers: await owner(), payload: {} });
+    await ctx.settleJobs();
+    expect((await ctx.app.inject({ url, headers: await owner() })).json()).toMatchObject({ status: 'refunded' });
   });
 });
 

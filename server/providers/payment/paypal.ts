@@ -188,6 +188,8 @@ export class PayPalProvider implements PaymentProvider {
       throw new PaymentError('declined', 'PayPal declined the payment. Please try another way to pay.');
     if (response.status === 404)
       throw new PaymentError('unknown-order', 'PayPal does not know this order. Please start the payment again.');
+    // Unprocessable: asking again gives the same answer (a refund of more than is left, for one).
+    if (response.status === 422) throw new PaymentError('declined', `PayPal refused it (${issue ?? 'unprocessable'}).`);
     throw new PaymentError('unavailable', `PayPal answered ${response.status}${issue ? ` (${issue})` : ''}.`);
   }
 }

@@ -117,19 +117,27 @@ export function orderEmail(
 }
 
 /** Items an order paid for although the buyer already owned them: their price went back. */
+/**
+ * What was refunded and why: `owned` when the buyer paid for wallpapers they already owned (they
+ * keep them), `store` when the store refunded them (their links stop working).
+ */
 export function refundEmail(
   storeName: string,
   to: string,
   firstName: string,
   items: { name: string; price: number }[],
   publicUrl: string,
+  reason: 'owned' | 'store',
 ): MailContent {
   const total = items.reduce((sum, item) => sum + item.price, 0);
   const list = items.map((item) => `${item.name} — ${formatUsd(item.price)}`);
+  const some = items.length === 1 ? 'a wallpaper' : 'some wallpapers';
   return layout(storeName, to, `${storeName}: a refund of ${formatUsd(total)}`, {
     greeting: `Hi ${firstName},`,
     paragraphs: [
-      `You already owned ${items.length === 1 ? 'a wallpaper' : 'some wallpapers'} of your last order, so we refunded ${formatUsd(total)} to your payment method. You keep every wallpaper you own.`,
+      reason === 'owned'
+        ? `You already owned ${some} of your last order, so we refunded ${formatUsd(total)} to your payment method. You keep every wallpaper you own.`
+        : `We refunded ${formatUsd(total)} for ${some} of your order to your payment method. The refunded wallpapers' download links no longer work.`,
     ],
     list: { text: list.join('\n'), html: `<ul>${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` },
     action: { label: 'Your purchases', url: `${publicUrl}/account` },

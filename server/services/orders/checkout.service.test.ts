@@ -54,7 +54,9 @@ class FakeOrders {
       ...order,
     };
     this.orders.set(row.id, row);
-    this.lineRows.push(...lines.map((line) => ({ ...line, orderId: row.id, refundedAt: null, refundId: null })));
+    this.lineRows.push(
+      ...lines.map((line) => ({ ...line, orderId: row.id, refundedAt: null, refundId: null, refundRequestId: null })),
+    );
     return row;
   }
   async update(id: string, set: Partial<OrderRow>) {
@@ -187,6 +189,7 @@ beforeEach(() => {
         userId === shopper.uid ? { email: shopper.email, firstName: 'Ada', lastName: 'Lovelace' } : undefined,
     },
     inTransaction: (work) => work(undefined as never),
+    refunds: { fromProvider: async () => 'handled' },
     payments: payments as unknown as PaymentProvider,
     mailer: { send: async () => {} } as never,
     jobs: { enqueue: async (job: NewJob) => void jobs.push(job) } as unknown as JobQueue,

@@ -18,7 +18,8 @@ import type { DownloadSigner } from '../../security/download-links.ts';
 import type { Metrics } from '../../providers/metrics/metrics.ts';
 import { DomainError } from '../../shared/errors.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
-import { orderEmail, refundEmail } from '../accounts/emails.ts';
+import { orderEmail } from '../accounts/emails.ts';
+import type { RefundsService } from './refunds.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -39,6 +40,7 @@ interface CheckoutDependencies {
   catalogue: Pick<CatalogueService, 'findRows'>;
   accounts: Pick<AccountsService, 'contact'>;
   inTransaction: RunInTransaction;
+  refunds: Pick<RefundsService, 'fromProvider'>;
   payments: PaymentProvider;
   mailer: Mailer;
   jobs: JobQueue;
@@ -52,7 +54,8 @@ interface CheckoutDependencies {
 /**
  * Orders, their capture, the transaction record, what users own and their download links
  * (decisions 008, 016 and 019). Prices come from the items; provider calls happen outside
- * transactions; emails and refunds are jobs written with the state they follow.
+ * transactions; emails and refunds are jobs written with the state they follow (refunds are
+ * RefundsService's).
  */
 export class CheckoutService {
   private readonly deps: CheckoutDependencies;
@@ -222,7 +225,7 @@ export class CheckoutService {
     return { key: stored.key, name: stored.name, itemId };
   }
 
-  /** A genuine provider event: completes pending captures, revokes refunded ones. Duplicates do nothing. */
+  /** A genuine provider event: completes pending captures, hands refunds to RefundsService. Duplicates do nothing. */
   async handleWebhook(event: WebhookEvent): Promise<'handled' | 'duplicate' | 'ignored'> {
     if (!(await this.deps.orders.recordWebhookEvent(event.id, event.type))) return 'duplicate';
     const order = await this.deps.orders.byCaptureOrId(event.captureId, event.orderId);
@@ -235,13 +238,7 @@ export class CheckoutService {
       });
       return 'handled';
     }
-    if (event.type === 'PAYMENT.CAPTURE.REFUNDED') {
-      // A refund we made ourselves (of items the buyer already owned) leaves the rest of the order alone.
-      if (event.refundId && (await this.deps.orders.isOwnRefund(event.refundId))) return 'ignored';
-      await this.deps.orders.revoke(order.id);
-      this.deps.metrics.payment('refunded');
-      return 'handled';
-    }
+    if (event.type === 'PAYMENT.CAPTURE.REFUNDED') return this.deps.refunds.fromProvider(order, event.refundId);
     return 'ignored';
   }
 
@@ -272,48 +269,6 @@ export class CheckoutService {
         total,
         this.deps.publicUrl,
       ),
-      id: messageId,
-    });
-  }
-
-  /**
-   * The refund job for items an order paid for although the buyer already owned them: their
-   * price goes back through the provider (idempotent by request id), then the buyer is told.
-   */
-  async refundDuplicates(orderId: string, itemIds: string[]): Promise<void> {
-    const order = await this.orderById(orderId);
-    const lines = await this.deps.orders.unrefundedLines(orderId, itemIds);
-    if (!lines.length || !order.captureId) return;
-    const refund = await this.deps.payments.refund({
-      captureId: order.captureId,
-      amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
-      currency: CURRENCY,
-      requestId: `refund-${orderId}`,
-      note: `You already owned ${lines.map((line) => line.name).join(', ')}, so its price is refunded.`,
-    });
-    await this.deps.inTransaction(async (tx) => {
-      await this.deps.orders.markLinesRefunded(
-        orderId,
-        lines.map((line) => line.itemId),
-        refund.refundId,
-        tx,
-      );
-      await this.deps.jobs.enqueue(
-        { kind: 'refund-email', key: jobKeys.refundEmail(orderId), payload: { orderId } },
-        tx,
-      );
-    });
-  }
-
-  /** Tells the buyer which items of an order were refunded because they already owned them. */
-  async sendRefundEmail(orderId: string, messageId: string): Promise<void> {
-    const order = await this.orderById(orderId);
-    const lines = await this.deps.orders.refundedLines(orderId);
-    const buyer = await this.deps.accounts.contact(order.userId);
-    if (!lines.length || !buyer) return;
-    const refunded = lines.map((line) => ({ name: line.name, price: centsToDollars(line.priceCents) }));
-    await this.deps.mailer.send({
-      ...refundEmail(this.deps.storeName, buyer.email, buyer.firstName, refunded, this.deps.publicUrl),
       id: messageId,
     });
   }

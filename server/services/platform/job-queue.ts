@@ -62,6 +62,11 @@ export class JobQueue {
   }
 
   /** How many jobs are in each state. */
+  /** The emails about an order, as the outbox holds them. */
+  emailsOfOrder(orderId: string): Promise<JobRow[]> {
+    return this.jobs.emailsOfOrder(orderId);
+  }
+
   async summary(): Promise<Record<JobStatus, number>> {
     const counts: Record<JobStatus, number> = { queued: 0, running: 0, failed: 0, done: 0 };
     for (const row of await this.jobs.countByStatus()) counts[row.status] = row.n;

@@ -35,4 +35,6 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   reviewEntry: async () => (await import('../features/admin/components/review-detail-page.tsx')).ReviewDetailPage,
   adminItems: async () => (await import('../features/admin/components/catalogue-page.tsx')).CataloguePage,
   adminActivity: async () => (await import('../features/admin/components/activity-page.tsx')).ActivityPage,
+  adminOrders: async () => (await import('../features/admin/components/orders-page.tsx')).OrdersPage,
+  adminOrder: async () => (await import('../features/admin/components/order-page.tsx')).OrderPage,
 };

@@ -22,4 +22,7 @@ export const queryKeys = {
   adminItems: ['admin-items'] as const,
   adminItemsPage: (query: string) => ['admin-items', query] as const,
   adminActions: (page: number) => ['admin-actions', page] as const,
+  adminOrders: ['admin-orders'] as const,
+  adminOrdersPage: (query: string) => ['admin-orders', query] as const,
+  adminOrder: (orderId: string) => ['admin-orders', 'one', orderId] as const,
 };

@@ -14,6 +14,8 @@ const DOING: Record<AdminActionKind, string> = {
   'review.redo': 'Sent back for processing',
   'review.delete': 'Deleted from review',
   'app.ads-level': 'Set the Android ad level',
+  'order.refund': 'Refunded an order',
+  'order.email-again': 'Sent an order email again',
 };
 
 /** `{ price: 2.8, published: true }` → `price 2.8 · published yes`. */

@@ -4,6 +4,7 @@ const SECTIONS = [
   { to: '/admin/items', label: 'Catalogue' },
   { to: '/upload', label: 'Upload' },
   { to: '/review', label: 'Review' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/activity', label: 'Activity' },
 ] as const;
 
@@ -12,7 +13,7 @@ export function AdminNav() {
   return (
     <nav className="admin-nav" aria-label="Admin">
       {SECTIONS.map((section) => (
-        <NavLink key={section.to} to={section.to} end className="admin-nav__link">
+        <NavLink key={section.to} to={section.to} end={section.to !== '/admin/orders'} className="admin-nav__link">
           {section.label}
         </NavLink>
       ))}
