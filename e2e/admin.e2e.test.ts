@@ -7,8 +7,10 @@ import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '#contract/item.ts';
+import type { OrderResult } from '#contract/orders.ts';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
 import { visit } from './browser.ts';
+import { linksInOutbox } from './outbox.ts';
 
 const ingestFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-ingest-'));
 
@@ -335,6 +337,76 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     expect(edit).toContain(ADMIN.email);
     expect(edit).toContain('price 4.5');
     expect(await rows.nth(0).textContent()).toContain('published yes');
+    await page.context().close();
+  });
+
+  it("finds a shopper's order by email and refunds one wallpaper: its downloads stop, the buyer is emailed, the email can be sent again", async () => {
+    const email = 'refunded-buyer@example.com';
+    const password = 'violet-harbor-42';
+    const json = { 'content-type': 'application/json', origin: s.store.baseUrl };
+    await fetch(`${s.store.baseUrl}/api/users/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ firstName: 'Rae', lastName: '', email, password }),
+    });
+    const [verifyLink] = await linksInOutbox(s.store.dataDir, email);
+    expect((await fetch(`${s.store.baseUrl}/api${new URL(verifyLink!).pathname}`)).status).toBe(200);
+    const login = await fetch(`${s.store.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    });
+    const buyer = { ...json, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const [refunded, kept] = (await s.api<Item[]>('/api/items?limit=40')).filter((item) => !item.freeDownload);
+    const order = (await (
+      await fetch(`${s.store.baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: buyer,
+        body: JSON.stringify({ itemIds: [refunded!.itemId, kept!.itemId] }),
+      })
+    ).json()) as { orderId: string };
+    const paid = (await (
+      await fetch(`${s.store.baseUrl}/api/orders/${order.orderId}/capture`, {
+        method: 'POST',
+        headers: buyer,
+        body: '{}',
+      })
+    ).json()) as OrderResult;
+    expect(paid.status).toBe('paid');
+    const link = (itemId: string) => paid.items.find((item) => item.itemId === itemId)!.downloads[0]!.link;
+    const outbox = () => fs.readdirSync(path.join(s.store.dataDir, 'outbox'));
+
+    const page = await adminPage('/account');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ADMIN' }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel(/buyer’s email/).fill(email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('link', { name: new RegExp(email) }).click();
+    await page.getByRole('heading', { name: 'Wallpapers' }).waitFor();
+    await page.getByText(paid.transactionId!).first().waitFor();
+
+    await page.getByRole('button', { name: `Refund ${refunded!.name}` }).click();
+    const line = (name: string) => page.locator('.admin-order__line', { hasText: name });
+    await line(refunded!.name).getByText('Refunded').waitFor({ timeout: 20_000 });
+    await expect.poll(() => line(kept!.name).textContent()).toContain('Downloads open');
+    expect((await fetch(`${s.store.baseUrl}${link(refunded!.itemId)}`)).status).toBe(410);
+    expect((await fetch(`${s.store.baseUrl}${link(kept!.itemId)}`)).status).toBe(200);
+    await page.getByText(/refunded by boss@example\.com/).waitFor();
+    await expect.poll(() => outbox().filter((name) => name.startsWith(`refund-email-${order.orderId}`)).length).toBe(1);
+
+    await page.getByRole('button', { name: 'Send the order email again' }).click();
+    await page.getByText('The order email is on its way').waitFor();
+    await expect
+      .poll(() => outbox().filter((name) => name.startsWith(`order-email-${order.orderId}`)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click();
+    await page
+      .locator('.admin-log tbody tr', { hasText: order.orderId })
+      .filter({ hasText: 'Refunded an order' })
+      .waitFor();
     await page.context().close();
   });
 });

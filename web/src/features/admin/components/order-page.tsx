@@ -92,8 +92,9 @@ function Order({ orderId }: { orderId: string }) {
 
   return (
     <>
-      <h1 className="page-title">
-        Order {order.transactionId ?? ''} <OrderStatus status={order.status} />
+      <h1 className="page-title admin-order__title">
+        Order <span className="admin-order__title-id">{order.transactionId ?? order.orderId}</span>{' '}
+        <OrderStatus status={order.status} />
       </h1>
       <Facts order={order} />
 
@@ -110,9 +111,10 @@ function Order({ orderId }: { orderId: string }) {
                 type="button"
                 className="button button--small button--ghost"
                 disabled={busy}
+                aria-label={`Refund ${line.name}`}
                 onClick={() => void refundLine(line)}
               >
-                Refund<span className="visually-hidden"> {line.name}</span>
+                Refund
               </button>
             )}
           </li>
@@ -138,7 +140,7 @@ function Order({ orderId }: { orderId: string }) {
 
       <h2 className="admin-order__heading">Refunds</h2>
       {order.refunds.length === 0 ? (
-        <p className="empty-state">Nothing has been refunded.</p>
+        <p className="admin-order__none">Nothing has been refunded.</p>
       ) : (
         <ul className="admin-order__events">
           {order.refunds.map((refund) => (
@@ -159,7 +161,7 @@ function Order({ orderId }: { orderId: string }) {
 
       <h2 className="admin-order__heading">Emails</h2>
       {order.emails.length === 0 ? (
-        <p className="empty-state">No email was sent about this order.</p>
+        <p className="admin-order__none">No email was sent about this order.</p>
       ) : (
         <ul className="admin-order__events">
           {order.emails.map((email, index) => (
