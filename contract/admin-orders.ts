@@ -28,6 +28,9 @@ export const AdminOrderSummarySchema = z.object({
   email: z.string(),
   totalPrice: z.number(),
   currency: z.literal(CURRENCY),
+  /** The coupon the order was priced with, and what it took off. */
+  coupon: z.string().nullable(),
+  discount: z.number(),
   itemCount: z.number().int(),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
@@ -41,7 +44,9 @@ export type AdminOrdersPage = z.infer<typeof AdminOrdersPageSchema>;
 export const AdminOrderLineSchema = z.object({
   itemId: z.string(),
   name: z.string(),
+  /** What the buyer paid for it: its price less `discount`, its share of the coupon. */
   price: z.number(),
+  discount: z.number(),
   state: z.enum(['held', 'refunding', 'refunded', 'not-granted']),
 });
 export type AdminOrderLine = z.infer<typeof AdminOrderLineSchema>;

@@ -96,6 +96,8 @@ export const ADMIN_ACTIONS = [
   'app.ads-level',
   'order.refund',
   'order.email-again',
+  'coupon.create',
+  'coupon.update',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { CURRENCY } from './constants.ts';
 import { TIMESTAMP_ID_PATTERN } from './ids.ts';
+import { CouponCodeSchema } from './coupons.ts';
 import { ItemIdSchema } from './item.ts';
 
 export const CreateOrderBodySchema = z.object({
   itemIds: z.array(ItemIdSchema).min(1, 'The cart is empty').max(50, 'At most 50 wallpapers per order'),
+  /** A coupon code; the server prices it, whatever the browser shows. */
+  coupon: CouponCodeSchema.optional(),
 });
 
 /**

@@ -158,6 +158,7 @@ export const PAGES = {
   adminActivity: { ...browserPage, path: 'admin/activity', access: 'admin' },
   adminOrders: { ...browserPage, path: 'admin/orders', access: 'admin' },
   adminOrder: { ...browserPage, path: 'admin/orders/:id', access: 'admin' },
+  adminCoupons: { ...browserPage, path: 'admin/coupons', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

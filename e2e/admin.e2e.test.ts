@@ -13,6 +13,7 @@ import { visit } from './browser.ts';
 import { linksInOutbox } from './outbox.ts';
 
 const ingestFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-ingest-'));
+const SHOPPER_PASSWORD = 'violet-harbor-42';
 
 describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
   // Runs before the store starts: the ingest command queues these at start-up.
@@ -42,6 +43,25 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForURL((url) => url.pathname === returnTo);
     return page;
+  }
+
+  /** A shopper registered and verified through the API; the headers call the API as them. */
+  async function verifiedShopper(email: string) {
+    const json = { 'content-type': 'application/json', origin: s.store.baseUrl };
+    const account = { email, password: SHOPPER_PASSWORD };
+    await fetch(`${s.store.baseUrl}/api/users/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ firstName: 'Rae', lastName: '', ...account }),
+    });
+    const [verifyLink] = await linksInOutbox(s.store.dataDir, email);
+    expect((await fetch(`${s.store.baseUrl}/api${new URL(verifyLink!).pathname}`)).status).toBe(200);
+    const login = await fetch(`${s.store.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(account),
+    });
+    return { ...json, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   }
 
   const status = async (page: Page) => (await page.getByTestId('upload-status').textContent())!.split('\n');
@@ -342,21 +362,7 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
 
   it("finds a shopper's order by email and refunds one wallpaper: its downloads stop, the buyer is emailed, the email can be sent again", async () => {
     const email = 'refunded-buyer@example.com';
-    const password = 'violet-harbor-42';
-    const json = { 'content-type': 'application/json', origin: s.store.baseUrl };
-    await fetch(`${s.store.baseUrl}/api/users/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ firstName: 'Rae', lastName: '', email, password }),
-    });
-    const [verifyLink] = await linksInOutbox(s.store.dataDir, email);
-    expect((await fetch(`${s.store.baseUrl}/api${new URL(verifyLink!).pathname}`)).status).toBe(200);
-    const login = await fetch(`${s.store.baseUrl}/api/users/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    });
-    const buyer = { ...json, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const buyer = await verifiedShopper(email);
     const [refunded, kept] = (await s.api<Item[]>('/api/items?limit=40')).filter((item) => !item.freeDownload);
     const order = (await (
       await fetch(`${s.store.baseUrl}/api/orders`, {
@@ -408,5 +414,57 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
       .filter({ hasText: 'Refunded an order' })
       .waitFor();
     await page.context().close();
+  });
+
+  it('makes a coupon on the admin pages that a shopper then uses at checkout, paying the discounted total', async () => {
+    const owner = await adminPage('/admin/items');
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
+    await owner.getByText('There is no coupon yet.').waitFor();
+    await owner.getByLabel('Code (letters, digits and dashes)').fill('launch-25');
+    await owner.getByLabel('Discount').selectOption('percent');
+    await owner.getByLabel('Percent off').fill('25');
+    await owner.getByLabel('Uses in all (optional)').fill('10');
+    await owner.getByRole('button', { name: 'Make the coupon' }).click();
+    await owner.getByText('LAUNCH-25 is ready: 25% off your order').waitFor();
+    await owner.getByRole('list', { name: 'Coupons' }).getByText('used 0 of 10').waitFor();
+
+    const email = 'coupon-buyer@example.com';
+    await verifiedShopper(email);
+    const [item] = (await s.api<Item[]>('/api/items?limit=12')).filter((entry) => !entry.freeDownload).slice(-1);
+    const { page } = await s.open('/');
+    await page
+      .locator(`article[data-item-id="${item!.itemId}"]`)
+      .getByRole('button', { name: /add .* to cart/i })
+      .click();
+    await page.waitForURL('**/cart/view');
+    await page.getByRole('button', { name: 'CHECKOUT' }).click();
+    await page.waitForURL('**/login?returnUrl=/payment');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment');
+
+    await page.getByLabel('Coupon code').fill('NO-SUCH');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('This coupon code is not valid.').waitFor();
+    await page.getByLabel('Coupon code').fill('launch-25');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('25% off your order').waitFor();
+    const discounted = (Math.round(item!.price * 100) - Math.round(item!.price * 25)) / 100;
+    expect(await page.getByTestId('payment-total').textContent()).toBe(`$${discounted.toFixed(2)}`);
+    await page.getByRole('button', { name: 'Pay with the test wallet' }).click();
+    await page.waitForURL('**/success**');
+
+    // The order was charged the server's discounted total, and the coupon counts one use.
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await owner.getByRole('link', { name: new RegExp(email) }).click();
+    await owner.getByText(`$${discounted.toFixed(2)} USD`).waitFor();
+    await owner.getByText(/^LAUNCH-25 \(\$[\d.]+ off\)$/).waitFor();
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
+    await owner
+      .getByRole('list', { name: 'Coupons' })
+      .getByText(/used 1 of 10/)
+      .waitFor();
+    await owner.context().close();
   });
 });

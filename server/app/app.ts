@@ -40,6 +40,7 @@ import { adminItemRoutes } from '../routes/admin-items/index.ts';
 import { reviewRoutes } from '../routes/review/index.ts';
 import { adminLogRoutes } from '../routes/admin-log/index.ts';
 import { adminOrderRoutes } from '../routes/admin-orders/index.ts';
+import { adminCouponRoutes } from '../routes/admin-coupons/index.ts';
 import { orderRoutes } from '../routes/orders/index.ts';
 import { webhookRoutes } from '../routes/webhooks/index.ts';
 import { seoRoutes } from '../routes/seo/index.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(adminLogRoutes, { adminLog: services.adminLog });
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
+  await app.register(adminCouponRoutes, { coupons: services.coupons });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

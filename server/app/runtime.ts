@@ -28,6 +28,8 @@ import { CheckoutService } from '../services/orders/checkout.service.ts';
 import { RefundsService } from '../services/orders/refunds.service.ts';
 import { AdminOrdersService } from '../services/orders/admin-orders.service.ts';
 import { RefundsRepository } from '../db/repositories/refunds.repository.ts';
+import { CouponsRepository } from '../db/repositories/coupons.repository.ts';
+import { CouponsService } from '../services/orders/coupons.service.ts';
 import { ProcessingService } from '../services/items/processing.service.ts';
 import { UploadsService } from '../services/items/uploads.service.ts';
 import { ItemsRepository } from '../db/repositories/items.repository.ts';
@@ -63,6 +65,7 @@ export interface Services {
   accounts: AccountsService;
   checkout: CheckoutService;
   refunds: RefundsService;
+  coupons: CouponsService;
   adminOrders: AdminOrdersService;
   payments: PaymentProvider;
   uploads: UploadsService;
@@ -209,12 +212,14 @@ export async function createServices(deps: {
     log: logger,
     metrics,
   });
+  const coupons = new CouponsService({ coupons: new CouponsRepository(db), inTransaction, adminLog });
   const checkout = new CheckoutService({
     orders: repositories.orders,
     catalogue,
     accounts,
     inTransaction,
     refunds,
+    coupons,
     payments,
     mailer,
     jobs,
@@ -255,6 +260,7 @@ export async function createServices(deps: {
     accounts,
     checkout,
     refunds,
+    coupons,
     adminOrders: new AdminOrdersService({ orders: repositories.orders, refunds, accounts, jobs, adminLog }),
     phoneLinks: new PhoneLinksService({
       links: new PhoneLinksRepository(db),

@@ -235,6 +235,28 @@ export const userTokens = pgTable(
  */
 export type OrderStatus = 'created' | 'capturing' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
+/**
+ * A discount code: a percentage or an amount off the lines it applies to (all, or those of its
+ * items or tags), never more than they cost. A use is an order with the coupon that is being
+ * paid or paid; a cancelled, failed or refunded order gives its use back (decision 042).
+ */
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Upper-case; shoppers type it in any case. */
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+  /** Percent off (1–100), or cents off. */
+  value: integer('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer'),
+  /** The lines it applies to: these items, or items with these tags; every line when both are null. */
+  itemIds: text('item_ids').array(),
+  tags: text('tags').array(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** An order, priced by the server from the items table; the browser's total is never read. */
 export const orders = pgTable(
   'orders',
@@ -244,7 +266,10 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status').$type<OrderStatus>().notNull().default('created'),
+    /** What the shopper pays: the lines' prices less the coupon's discount. */
     totalCents: integer('total_cents').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    discountCents: integer('discount_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     provider: text('provider', { enum: ['paypal', 'test'] }).notNull(),
     providerOrderId: text('provider_order_id').unique(),
@@ -258,7 +283,11 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   // The admin's order lookup: newest first, and a customer's orders by their account.
-  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_coupon_idx').on(t.couponId),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -272,6 +301,8 @@ export const orderLines = pgTable(
       .references(() => items.itemId),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The coupon's share of this line: what a refund of the line gives back is price less this. */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** When this line's price went back: the buyer already owned the item, or a refund took it back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The provider's id of that refund: its webhook event is then known as ours. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
+  coupons,
   grants,
   itemColumns,
   items,
@@ -19,6 +20,7 @@ export interface AdminOrderRow {
   order: OrderRow;
   email: string;
   transactionId: string | null;
+  couponCode: string | null;
   itemCount: number;
 }
 
@@ -59,8 +61,14 @@ export class OrdersRepository {
    * cancelled (replaced by this one) in the same transaction.
    */
   async createReplacingUnpaid(
-    order: { userId: string; totalCents: number; provider: 'paypal' | 'test' },
-    lines: { itemId: string; name: string; priceCents: number }[],
+    order: {
+      userId: string;
+      totalCents: number;
+      provider: 'paypal' | 'test';
+      couponId: string | null;
+      discountCents: number;
+    },
+    lines: { itemId: string; name: string; priceCents: number; discountCents: number }[],
     executor: Database,
   ): Promise<OrderRow> {
     const itemIds = lines.map((line) => line.itemId);
@@ -327,11 +335,13 @@ export class OrdersRepository {
           order: orders,
           email: users.email,
           transactionId: transactions.transactionId,
+          couponCode: coupons.code,
           itemCount: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
         })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .leftJoin(transactions, eq(transactions.orderId, orders.id))
+        .leftJoin(coupons, eq(coupons.id, orders.couponId))
         .where(where)
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit)

@@ -37,7 +37,7 @@ export class RefundsRepository {
       await executor.delete(refunds).where(eq(refunds.id, refund!.id));
       return undefined;
     }
-    const amountCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+    const amountCents = lines.reduce((sum, line) => sum + paidFor(line), 0);
     const [priced] = await executor.update(refunds).set({ amountCents }).where(eq(refunds.id, refund!.id)).returning();
     return { refund: priced!, lines };
   }
@@ -126,7 +126,7 @@ export class RefundsRepository {
         .set({ refundRequestId: refund.id, refundedAt: new Date(), refundId: providerRefundId ?? null })
         .where(and(eq(orderLines.orderId, orderId), isNull(orderLines.refundedAt)))
         .returning();
-      const amountCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+      const amountCents = lines.reduce((sum, line) => sum + paidFor(line), 0);
       const [priced] = await tx.update(refunds).set({ amountCents }).where(eq(refunds.id, refund.id)).returning();
       await this.takeBack(
         orderId,
@@ -155,6 +155,9 @@ export class RefundsRepository {
       );
   }
 }
+
+/** What the buyer paid for a line: its price less its share of the coupon. */
+const paidFor = (line: OrderLineRow) => line.priceCents - line.discountCents;
 
 /** A line neither refunded nor held by a refund. */
 const free = () => and(isNull(orderLines.refundedAt), isNull(orderLines.refundRequestId));

@@ -3,7 +3,9 @@ import type { CURRENCY } from '#contract/constants.ts';
 export interface PaymentOrder {
   /** Our order id: the provider keeps it as custom_id, and request ids derive from it. */
   orderId: string;
+  /** What the buyer pays: the lines' prices less `discountCents` (a coupon). */
   totalCents: number;
+  discountCents: number;
   currency: typeof CURRENCY;
   lines: { itemId: string; name: string; priceCents: number }[];
 }

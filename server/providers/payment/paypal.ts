@@ -66,7 +66,13 @@ export class PayPalProvider implements PaymentProvider {
       purchase_units: [
         {
           custom_id: order.orderId,
-          amount: { ...money(order.totalCents), breakdown: { item_total: money(order.totalCents) } },
+          amount: {
+            ...money(order.totalCents),
+            breakdown: {
+              item_total: money(order.totalCents + order.discountCents),
+              ...(order.discountCents > 0 && { discount: money(order.discountCents) }),
+            },
+          },
           items: order.lines.map((line) => ({
             name: line.name.slice(0, 127),
             sku: line.itemId,

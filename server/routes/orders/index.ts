@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#contract/api.ts';
+import { QuoteBodySchema, QuoteSchema } from '#contract/coupons.ts';
 import {
   ConfirmTransactionBodySchema,
   CreateOrderBodySchema,
@@ -36,7 +37,27 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
         response: { 201: CreateOrderResultSchema, 429: ApiErrorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await checkout.createOrder(caller(request), request.body.itemIds)),
+    async (request, reply) =>
+      reply.code(201).send(await checkout.createOrder(caller(request), request.body.itemIds, request.body.coupon)),
+  );
+
+  // Each quote may try a coupon code: guessing codes is held back like placing orders.
+  const limitQuotes = rateLimited(app, [
+    { name: 'quotes:user', max: 60, timeWindow: '10 minutes', key: (request) => caller(request).uid },
+  ]);
+  app.post(
+    '/api/orders/quote',
+    {
+      config: { access: 'user' },
+      preHandler: limitQuotes,
+      schema: {
+        tags: ['orders'],
+        summary: "The server's price of these items with a coupon code, as an order would have it (nothing is created)",
+        body: QuoteBodySchema,
+        response: { 200: QuoteSchema, 429: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => checkout.quote(caller(request), request.body.itemIds, request.body.coupon),
   );
 
   app.post(

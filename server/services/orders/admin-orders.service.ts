@@ -64,7 +64,13 @@ export class AdminOrdersService {
             : grantedTo === order.id && !revokedAt
               ? 'held'
               : 'not-granted';
-        return { itemId: item.itemId, name: line.name, price: centsToDollars(line.priceCents), state };
+        return {
+          itemId: item.itemId,
+          name: line.name,
+          price: centsToDollars(line.priceCents - line.discountCents),
+          discount: centsToDollars(line.discountCents),
+          state,
+        };
       }),
       refunds: refunds.map((refund) => ({
         refundId: refund.id,
@@ -128,6 +134,8 @@ function summary(row: AdminOrderRow): AdminOrderSummary {
     email: row.email,
     totalPrice: centsToDollars(order.totalCents),
     currency: CURRENCY,
+    coupon: row.couponCode,
+    discount: centsToDollars(order.discountCents),
     itemCount: row.itemCount,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,

@@ -37,8 +37,14 @@ class FakeOrders {
     return [...this.orders.values()].find((order) => order.providerOrderId === providerOrderId);
   }
   async createReplacingUnpaid(
-    order: { userId: string; totalCents: number; provider: 'paypal' | 'test' },
-    lines: { itemId: string; name: string; priceCents: number }[],
+    order: {
+      userId: string;
+      totalCents: number;
+      provider: 'paypal' | 'test';
+      couponId: string | null;
+      discountCents: number;
+    },
+    lines: { itemId: string; name: string; priceCents: number; discountCents: number }[],
   ) {
     const row: OrderRow = {
       id: randomUUID(),
@@ -190,6 +196,7 @@ beforeEach(() => {
     },
     inTransaction: (work) => work(undefined as never),
     refunds: { fromProvider: async () => 'handled' },
+    coupons: { price: async () => ({ discounts: new Map(), discountCents: 0 }), useRefusal: async () => undefined },
     payments: payments as unknown as PaymentProvider,
     mailer: { send: async () => {} } as never,
     jobs: { enqueue: async (job: NewJob) => void jobs.push(job) } as unknown as JobQueue,

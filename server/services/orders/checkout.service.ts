@@ -2,6 +2,7 @@ import { CURRENCY, ORDER_MESSAGES } from '#contract/constants.ts';
 import { TAX } from '../../shared/constants.ts';
 import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import { describeCoupon, type Quote } from '#contract/coupons.ts';
 import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';
 import type { PublicUser } from '#contract/users.ts';
 import type { OrderRow, OrdersRepository } from '../../db/repositories/orders.repository.ts';
@@ -20,6 +21,7 @@ import { DomainError } from '../../shared/errors.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
 import { orderEmail } from '../accounts/emails.ts';
 import type { RefundsService } from './refunds.service.ts';
+import type { CouponsService } from './coupons.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
@@ -32,7 +34,11 @@ const CAPTURE_WAIT_MS = 10_000;
 export const CAPTURE_STALE_MS = 30_000;
 
 type Claim =
-  { kind: 'claimed'; order: OrderRow } | { kind: 'busy' } | { kind: 'settled' } | { kind: 'owned'; names: string[] };
+  | { kind: 'claimed'; order: OrderRow }
+  | { kind: 'busy' }
+  | { kind: 'settled' }
+  | { kind: 'owned'; names: string[] }
+  | { kind: 'coupon'; refusal: string };
 
 interface CheckoutDependencies {
   orders: OrdersRepository;
@@ -41,6 +47,7 @@ interface CheckoutDependencies {
   accounts: Pick<AccountsService, 'contact'>;
   inTransaction: RunInTransaction;
   refunds: Pick<RefundsService, 'fromProvider'>;
+  coupons: Pick<CouponsService, 'price' | 'useRefusal'>;
   payments: PaymentProvider;
   mailer: Mailer;
   jobs: JobQueue;
@@ -65,39 +72,29 @@ export class CheckoutService {
   }
 
   /**
-   * A new order for items the user neither owns nor is paying for right now. It replaces
-   * (cancels) the user's unpaid orders that hold any of the same items, so the shopper can
-   * always start again, and the old order can no longer be captured.
+   * A new order for items the user neither owns nor is paying for right now, priced by the
+   * server with the coupon if one is given. It replaces (cancels) the user's unpaid orders that
+   * hold any of the same items, so the shopper can always start again, and the old order can no
+   * longer be captured. An order the coupon makes free is completed at once, with no provider.
    */
-  async createOrder(user: PublicUser, itemIds: string[]): Promise<CreateOrderResult> {
+  async createOrder(user: PublicUser, itemIds: string[], couponCode?: string): Promise<CreateOrderResult> {
     const provider = this.deps.payments.name;
     if (provider === 'none') throw new DomainError('unavailable', ORDER_MESSAGES.paymentsClosed);
-    const wanted = [...new Set(itemIds)];
-    const byId = new Map((await this.deps.catalogue.findRows(wanted)).map((row) => [row.itemId, row]));
-    const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
-    const missing = wanted.filter((id) => !byId.get(id)?.published);
-    if (missing.length) throw new DomainError('invalid', `These wallpapers are not for sale: ${missing.join(', ')}`);
-    const free = wanted.filter((id) => byId.get(id)!.freeDownload);
-    if (free.length)
-      throw new DomainError(
-        'invalid',
-        `These wallpapers are free to download and cannot be bought: ${free.join(', ')}`,
-      );
-    const owned = await this.deps.orders.ownedItemIds(user.uid, wanted);
-    if (owned.length) throw new DomainError('conflict', `You already own: ${names(owned)}`);
-    const underWay = await this.deps.orders.itemIdsBeingPaid(user.uid, wanted);
-    if (underWay.length) throw new DomainError('conflict', `${ORDER_MESSAGES.inProgress}: ${names(underWay)}`);
-
-    const lines = wanted.map((id) => ({ itemId: id, name: byId.get(id)!.name, priceCents: byId.get(id)!.priceCents }));
-    const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+    const { lines, totalCents, discountCents, couponId } = await this.priceOrder(user, itemIds, couponCode);
     const order = await this.deps.inTransaction((tx) =>
-      this.deps.orders.createReplacingUnpaid({ userId: user.uid, totalCents, provider }, lines, tx),
+      this.deps.orders.createReplacingUnpaid(
+        { userId: user.uid, totalCents, provider, couponId, discountCents },
+        lines,
+        tx,
+      ),
     );
+    if (totalCents === 0) return this.completeFree(order);
     let providerOrderId: string;
     try {
       providerOrderId = await this.deps.payments.createOrder({
         orderId: order.id,
         totalCents,
+        discountCents,
         currency: CURRENCY,
         lines,
       });
@@ -115,6 +112,73 @@ export class CheckoutService {
     };
   }
 
+  /** What the payment page shows before paying: these items' price with the coupon, as an order would have it. */
+  async quote(user: PublicUser, itemIds: string[], couponCode?: string): Promise<Quote> {
+    const { lines, totalCents, discountCents, coupon } = await this.priceOrder(user, itemIds, couponCode);
+    return {
+      subtotal: centsToDollars(lines.reduce((sum, line) => sum + line.priceCents, 0)),
+      discount: centsToDollars(discountCents),
+      total: centsToDollars(totalCents),
+      ...(coupon && {
+        coupon: {
+          code: coupon.code,
+          description: describeCoupon({
+            ...coupon,
+            value: coupon.kind === 'amount' ? centsToDollars(coupon.value) : coupon.value,
+          }),
+        },
+      }),
+    };
+  }
+
+  /** The lines of an order for these items, refused when one cannot be bought by this user now, and its coupon's discount. */
+  private async priceOrder(user: PublicUser, itemIds: string[], couponCode: string | undefined) {
+    const wanted = [...new Set(itemIds)];
+    const byId = new Map((await this.deps.catalogue.findRows(wanted)).map((row) => [row.itemId, row]));
+    const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
+    const missing = wanted.filter((id) => !byId.get(id)?.published);
+    if (missing.length) throw new DomainError('invalid', `These wallpapers are not for sale: ${missing.join(', ')}`);
+    const free = wanted.filter((id) => byId.get(id)!.freeDownload);
+    if (free.length)
+      throw new DomainError(
+        'invalid',
+        `These wallpapers are free to download and cannot be bought: ${free.join(', ')}`,
+      );
+    const owned = await this.deps.orders.ownedItemIds(user.uid, wanted);
+    if (owned.length) throw new DomainError('conflict', `You already own: ${names(owned)}`);
+    const underWay = await this.deps.orders.itemIdsBeingPaid(user.uid, wanted);
+    if (underWay.length) throw new DomainError('conflict', `${ORDER_MESSAGES.inProgress}: ${names(underWay)}`);
+
+    const rows = wanted.map((id) => byId.get(id)!);
+    const { coupon, discounts, discountCents } = await this.deps.coupons.price(couponCode, rows, user.uid);
+    const lines = rows.map((row) => ({
+      itemId: row.itemId,
+      name: row.name,
+      priceCents: row.priceCents,
+      discountCents: discounts.get(row.itemId) ?? 0,
+    }));
+    const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0) - discountCents;
+    return { lines, totalCents, discountCents, coupon, couponId: coupon?.id ?? null };
+  }
+
+  /** An order its coupon made free: claimed (the coupon's use taken) and completed without a provider. */
+  private async completeFree(order: OrderRow): Promise<CreateOrderResult> {
+    const providerOrderId = `FREE-${order.id}`;
+    await this.deps.orders.update(order.id, { providerOrderId });
+    const claim = await this.claimCapture({ ...order, providerOrderId });
+    if (claim.kind === 'owned')
+      throw new DomainError('conflict', `${ORDER_MESSAGES.ownedAlready}: ${claim.names.join(', ')}`);
+    if (claim.kind === 'coupon') throw new DomainError('conflict', claim.refusal);
+    await this.complete(order.id, { status: 'COMPLETED', raw: { free: true } });
+    return {
+      orderId: order.id,
+      providerOrderId,
+      id: providerOrderId,
+      totalPrice: 0,
+      provider: order.provider,
+    };
+  }
+
   /**
    * Captures a provider order for its owner. The first request claims the order (created →
    * capturing); a concurrent one waits for it and answers the same; a retry of a capture cut
@@ -129,6 +193,7 @@ export class CheckoutService {
     const claim = await this.claimCapture(order);
     if (claim.kind === 'owned')
       throw new DomainError('conflict', `${ORDER_MESSAGES.ownedAlready}: ${claim.names.join(', ')}`);
+    if (claim.kind === 'coupon') throw new DomainError('conflict', claim.refusal);
     if (claim.kind === 'busy') return this.result(await this.settled(order.id));
     if (claim.kind === 'settled') return this.result(await this.orderById(order.id));
     return this.finishCapture(claim.order);
@@ -275,7 +340,8 @@ export class CheckoutService {
 
   /**
    * Claims an order for capture, one claim at a time per shopper (their user row is locked):
-   * refused when an item is already owned or being paid through another order; a capture in
+   * refused when an item is already owned or being paid through another order, or its coupon
+   * has no use left (the coupon's row is locked too); a capture in
    * `capturing` is taken over when it is stale (or `takeOver` says no one else can hold it).
    */
   private claimCapture(order: OrderRow, takeOver = false): Promise<Claim> {
@@ -292,6 +358,14 @@ export class CheckoutService {
         if (taken.size) {
           await this.deps.orders.update(order.id, { status: 'failed', failureReason: 'already owned' }, tx);
           return { kind: 'owned', names: lines.filter((line) => taken.has(line.itemId)).map((line) => line.name) };
+        }
+        // The coupon's row stays locked until this claim commits: its uses are taken one at a time.
+        const refusal =
+          current!.couponId &&
+          (await this.deps.coupons.useRefusal({ id: order.id, userId: order.userId, couponId: current!.couponId }, tx));
+        if (refusal) {
+          await this.deps.orders.update(order.id, { status: 'failed', failureReason: refusal }, tx);
+          return { kind: 'coupon', refusal };
         }
       }
       const claimed = await this.deps.orders.claimCapture(

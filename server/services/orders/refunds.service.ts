@@ -145,7 +145,7 @@ export class RefundsService {
     if (!lines.length || !order?.captureId) return;
     const refund = await this.deps.payments.refund({
       captureId: order.captureId,
-      amountCents: lines.reduce((sum, line) => sum + line.priceCents, 0),
+      amountCents: lines.reduce((sum, line) => sum + line.priceCents - line.discountCents, 0),
       currency: CURRENCY,
       requestId: `refund-${orderId}`,
       note: `You already owned ${lines.map((line) => line.name).join(', ')}, so its price is refunded.`,
@@ -172,7 +172,10 @@ export class RefundsService {
       : (await this.deps.orders.refundedLines(orderId)).filter((line) => !line.refundRequestId);
     const buyer = order && (await this.deps.accounts.contact(order.userId));
     if (!lines.length || !buyer) return;
-    const refunded = lines.map((line) => ({ name: line.name, price: centsToDollars(line.priceCents) }));
+    const refunded = lines.map((line) => ({
+      name: line.name,
+      price: centsToDollars(line.priceCents - line.discountCents),
+    }));
     await this.deps.mailer.send({
       ...refundEmail(
         this.deps.storeName,

@@ -37,4 +37,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   adminActivity: async () => (await import('../features/admin/components/activity-page.tsx')).ActivityPage,
   adminOrders: async () => (await import('../features/admin/components/orders-page.tsx')).OrdersPage,
   adminOrder: async () => (await import('../features/admin/components/order-page.tsx')).OrderPage,
+  adminCoupons: async () => (await import('../features/admin/components/coupons-page.tsx')).CouponsPage,
 };

@@ -25,4 +25,5 @@ export const queryKeys = {
   adminOrders: ['admin-orders'] as const,
   adminOrdersPage: (query: string) => ['admin-orders', query] as const,
   adminOrder: (orderId: string) => ['admin-orders', 'one', orderId] as const,
+  adminCoupons: ['admin-coupons'] as const,
 };

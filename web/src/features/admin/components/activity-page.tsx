@@ -16,6 +16,8 @@ const DOING: Record<AdminActionKind, string> = {
   'app.ads-level': 'Set the Android ad level',
   'order.refund': 'Refunded an order',
   'order.email-again': 'Sent an order email again',
+  'coupon.create': 'Made a coupon',
+  'coupon.update': 'Changed a coupon',
 };
 
 /** `{ price: 2.8, published: true }` → `price 2.8 · published yes`. */

@@ -5,6 +5,7 @@ const SECTIONS = [
   { to: '/upload', label: 'Upload' },
   { to: '/review', label: 'Review' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/activity', label: 'Activity' },
 ] as const;
 

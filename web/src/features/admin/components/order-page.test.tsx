@@ -14,6 +14,8 @@ const order: AdminOrder = {
   email: 'rae@example.com',
   totalPrice: 5.48,
   currency: 'USD',
+  coupon: null,
+  discount: 0,
   itemCount: 2,
   createdAt: '2026-11-25T21:47:00.000Z',
   paidAt: '2026-11-25T21:47:05.000Z',
@@ -22,8 +24,8 @@ const order: AdminOrder = {
   captureId: 'CAP1',
   failureReason: null,
   lines: [
-    { itemId: '20261125_2016_adb225ec', name: 'Sunset Ridge', price: 3.49, state: 'held' },
-    { itemId: '20261125_1931_f94ba278', name: 'Golden Hour Hill', price: 1.99, state: 'held' },
+    { itemId: '20261125_2016_adb225ec', name: 'Sunset Ridge', price: 3.49, discount: 0, state: 'held' },
+    { itemId: '20261125_1931_f94ba278', name: 'Golden Hour Hill', price: 1.99, discount: 0, state: 'held' },
   ],
   refunds: [],
   emails: [

@@ -24,6 +24,7 @@ function Facts({ order }: { order: AdminOrder }) {
   const facts: [string, string | null][] = [
     ['Buyer', `${order.buyer.firstName} ${order.buyer.lastName}`.trim() + ` <${order.buyer.email}>`],
     ['Total', `${formatUsd(order.totalPrice)} ${order.currency}`],
+    ['Coupon', order.coupon && `${order.coupon} (${formatUsd(order.discount)} off)`],
     ['Placed', when(order.createdAt)],
     ['Paid', when(order.paidAt)],
     ['Transaction id', order.transactionId],

@@ -78,4 +78,63 @@ describe('the payment page', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(ORDER_MESSAGES.declined));
     expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
   });
+
+  it('prices a coupon on the server, shows its discount, and orders with its code; a free order needs no payment', async () => {
+    checkoutWith(sunset, harbour);
+    const ids = [sunset.itemId, harbour.itemId];
+    const { calls } = renderPage(<PaymentPage />, {
+      path: '/payment',
+      user: SHOPPER,
+      api: {
+        'GET /api/library': [],
+        ...paid,
+        'POST /api/orders/quote': (body: unknown) =>
+          (body as { coupon: string }).coupon.toUpperCase() === 'SAVE10'
+            ? {
+                subtotal: 4.3,
+                discount: 0.43,
+                total: 3.87,
+                coupon: { code: 'SAVE10', description: '10% off your order' },
+              }
+            : { status: 400, body: { message: 'This coupon code is not valid.' } },
+      },
+    });
+    const field = await screen.findByLabelText('Coupon code');
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon code is not valid.')).toBeTruthy();
+    expect(screen.getByTestId('payment-total').textContent).toBe('$4.30');
+
+    fireEvent.change(field, { target: { value: 'save10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByTestId('payment-discount')).textContent).toBe('−$0.43');
+    expect(screen.getByText('SAVE10').parentElement!.textContent).toBe('SAVE10: 10% off your order');
+    expect(screen.getByTestId('payment-total').textContent).toBe('$3.87');
+    const pay = screen.getByRole('button', { name: 'Pay with the test wallet' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pay);
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe(`/success?order=${ORDER_ID}`));
+    expect(calls.find((call) => call.path === '/api/orders')!.body).toEqual({ itemIds: ids, coupon: 'SAVE10' });
+
+    // A coupon that makes the order free: one button completes it, no payment is asked for.
+    checkoutWith(sunset, harbour);
+    renderPage(<PaymentPage />, {
+      path: '/payment',
+      user: SHOPPER,
+      api: {
+        'GET /api/library': [],
+        'POST /api/orders/quote': {
+          subtotal: 4.3,
+          discount: 4.3,
+          total: 0,
+          coupon: { code: 'FREEBIE', description: 'all off' },
+        },
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'freebie' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('button', { name: 'Get them free' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay with the test wallet' })).toBeNull();
+    expect(screen.getByTestId('payment-total').textContent).toBe('$0.00');
+  });
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { Quote } from '#contract/coupons.ts';
 import { useNavigate } from 'react-router';
 import { MESSAGES, ORDER_MESSAGES } from '#contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '#contract/money.ts';
@@ -13,6 +14,7 @@ import { paymentValue } from '../../../lib/payment-value.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { checkoutApi } from '../api/orders.ts';
 import { TestWalletButton } from './test-wallet-button.tsx';
+import { CouponField } from './coupon-field.tsx';
 import { sendToLogin } from '../../../lib/login-first.ts';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout.tsx'));
@@ -28,6 +30,9 @@ export function PaymentPage() {
   // Our id of the order being paid: PayPal's buttons hand back only the provider's.
   const orderId = useRef<string>(undefined);
   const value = paymentValue.get();
+  // The server's price with a coupon, for the items it priced; without one the page adds up the
+  // cart as the original store did.
+  const [quoted, setQuoted] = useState<{ for: string; quote: Quote }>();
 
   // Checkout needs a logged-in user and the total that CHECKOUT stored.
   useEffect(() => {
@@ -42,16 +47,19 @@ export function PaymentPage() {
   const owned = new Set((library.data ?? []).map((entry) => entry.itemId));
   const lines = cart.items.map((entry) => entry.myItem);
   const toBuy = lines.filter((item) => !owned.has(item.itemId));
-  const total = centsToDollars(toBuy.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
+  const toBuyIds = toBuy.map((item) => item.itemId);
+  const quote = quoted?.for === toBuyIds.join() ? quoted.quote : undefined;
+  const total = quote?.total ?? centsToDollars(toBuy.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
 
-  const placeOrder = () => checkoutApi.createOrder(toBuy.map((item) => item.itemId));
+  const placeOrder = () => checkoutApi.createOrder(toBuyIds, quote?.coupon?.code);
   const finish = async (orderRef: string) => {
     const result = await checkoutApi.capture(orderRef);
     navigate(`/success?order=${encodeURIComponent(result.orderId)}`, {
       state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData },
     });
   };
-  const payWithTestWallet = submitWith(async () => finish((await placeOrder()).orderId));
+  // The test wallet, and an order its coupon makes free, need no approval: order, then capture.
+  const payWithoutApproval = submitWith(async () => finish((await placeOrder()).orderId));
 
   return (
     <section className="section payment-page">
@@ -81,7 +89,20 @@ export function PaymentPage() {
           </p>
         </div>
         <aside className="cart-summary" aria-label="Payment">
+          {toBuy.length > 0 && payment.provider !== 'none' && (
+            <CouponField
+              itemIds={toBuyIds}
+              quote={quote}
+              onQuote={(next) => setQuoted(next && { for: toBuyIds.join(), quote: next })}
+            />
+          )}
           <dl>
+            {quote?.coupon && (
+              <div>
+                <dt>Discount</dt>
+                <dd data-testid="payment-discount">−{formatUsd(quote.discount)}</dd>
+              </div>
+            )}
             <div className="cart-summary__total">
               <dt>Total (USD)</dt>
               <dd data-testid="payment-total">{formatUsd(total)}</dd>
@@ -94,6 +115,15 @@ export function PaymentPage() {
             <p>There is nothing left to pay for. Your wallpapers are on your account page.</p>
           ) : payment.provider === 'none' ? (
             <p role="alert">{ORDER_MESSAGES.paymentsClosed}</p>
+          ) : quote?.total === 0 ? (
+            <button
+              type="button"
+              className="button button--wide"
+              disabled={paying || library.isPending}
+              onClick={() => void payWithoutApproval()}
+            >
+              {paying ? 'Completing…' : 'Get them free'}
+            </button>
           ) : payment.provider === 'paypal' ? (
             <Suspense fallback={<p className="page-loading">Loading PayPal…</p>}>
               <PayPalCheckout
@@ -109,7 +139,7 @@ export function PaymentPage() {
               />
             </Suspense>
           ) : (
-            <TestWalletButton onPay={() => void payWithTestWallet()} paying={paying} disabled={library.isPending} />
+            <TestWalletButton onPay={() => void payWithoutApproval()} paying={paying} disabled={library.isPending} />
           )}
         </aside>
       </div>
