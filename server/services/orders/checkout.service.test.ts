@@ -227,10 +227,11 @@ describe('an order', () => {
       {
         orderId: created.orderId,
         totalCents: 549,
+        discountCents: 0,
         currency: 'USD',
         lines: [
-          { itemId: 'sunset', name: 'Wallpaper sunset', priceCents: 399 },
-          { itemId: 'harbour', name: 'Wallpaper harbour', priceCents: 150 },
+          { itemId: 'sunset', name: 'Wallpaper sunset', priceCents: 399, discountCents: 0 },
+          { itemId: 'harbour', name: 'Wallpaper harbour', priceCents: 150, discountCents: 0 },
         ],
       },
     ]);
