@@ -60,11 +60,31 @@ beforeAll(async () => {
   try {
     const paid = buildItemRow({ itemId: '20261101_0000_0a000001', name: 'Upgrade Peaks', priceCents: 300 });
     const free = buildItemRow({ itemId: '20261101_0000_0a000002', freeDownload: true, priceCents: 0 });
+    const refunded = buildItemRow({ itemId: '20261101_0000_0a000003', name: 'Upgrade Refund', priceCents: 400 });
     itemId = paid.itemId;
-    await ctx.catalogue.insert([paid, free]);
+    await ctx.catalogue.insert([paid, free, refunded]);
     const shopper = await createShopper(ctx);
     shopperEmail = shopper.email;
     await buyWithTestWallet(ctx, shopper.headers, [paid.itemId]);
+    // An order with a coupon, refunded by the owner.
+    const owner = { uid: shopper.uid, email: 'owner@example.com' };
+    const coupon = await ctx.coupons.create(owner, {
+      code: 'UPGRADE-10',
+      kind: 'percent',
+      value: 10,
+      expiresAt: null,
+      maxUses: 5,
+      maxUsesPerCustomer: null,
+      itemIds: null,
+      tags: ['landscape'],
+    });
+    const withCoupon = await ctx.checkout.createOrder(
+      { uid: shopper.uid, email: shopper.email, firstName: 'Ada', isAdmin: false },
+      [refunded.itemId],
+      coupon.code,
+    );
+    await ctx.app.inject({ method: 'POST', url: `/api/orders/${withCoupon.orderId}/capture`, headers: shopper.headers });
+    await ctx.refunds.request(owner, withCoupon.orderId, undefined);
     await ctx.settleJobs();
     await ctx.favourites.add(shopper.uid, [free.itemId]);
     await ctx.phoneLinks.create({ itemId: free.itemId }, undefined);
