@@ -19,8 +19,10 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     const { page, errors } = await session.open('/landscape', { viewport: { width: 390, height: 844 } });
     expect(await page.locator(cards).first().getAttribute('aria-setsize')).toBe('60');
 
-    // Scrolling to the end loads page after page until every wallpaper is there.
-    for (let tries = 0; tries < 40 && !(await page.locator(cardAt(total)).count()); tries++) {
+    // Scrolling to the end loads page after page until every wallpaper is there (given time: a
+    // machine busy with other suites answers slower).
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline && !(await page.locator(cardAt(total)).count())) {
       await page
         .locator('.load-more')
         .scrollIntoViewIfNeeded()
