@@ -445,7 +445,11 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    // The emails of one order are found by their keys' prefix (`order-email:{orderId}…`) whatever the collation.
+    index('jobs_key_prefix_idx').on(t.key.op('text_pattern_ops')),
+  ],
 );
 
 /** Failed logins per account and address in the current window; a successful login clears the account's rows. */

@@ -83,7 +83,11 @@ beforeAll(async () => {
       [refunded.itemId],
       coupon.code,
     );
-    await ctx.app.inject({ method: 'POST', url: `/api/orders/${withCoupon.orderId}/capture`, headers: shopper.headers });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${withCoupon.orderId}/capture`,
+      headers: shopper.headers,
+    });
     await ctx.refunds.request(owner, withCoupon.orderId, undefined);
     await ctx.settleJobs();
     await ctx.favourites.add(shopper.uid, [free.itemId]);

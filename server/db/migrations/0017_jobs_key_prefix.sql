@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_key_prefix_idx" ON "jobs" USING btree ("key" text_pattern_ops);
