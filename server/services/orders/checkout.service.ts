@@ -2,7 +2,7 @@ import { CURRENCY, ORDER_MESSAGES } from '#contract/constants.ts';
 import { TAX } from '../../shared/constants.ts';
 import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
-import { describeCoupon, type Quote } from '#contract/coupons.ts';
+import type { Quote } from '#contract/coupons.ts';
 import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';
 import type { PublicUser } from '#contract/users.ts';
 import type { OrderRow, OrdersRepository } from '../../db/repositories/orders.repository.ts';
@@ -114,20 +114,12 @@ export class CheckoutService {
 
   /** What the payment page shows before paying: these items' price with the coupon, as an order would have it. */
   async quote(user: PublicUser, itemIds: string[], couponCode?: string): Promise<Quote> {
-    const { lines, totalCents, discountCents, coupon } = await this.priceOrder(user, itemIds, couponCode);
+    const { lines, totalCents, discountCents, coupon, description } = await this.priceOrder(user, itemIds, couponCode);
     return {
       subtotal: centsToDollars(lines.reduce((sum, line) => sum + line.priceCents, 0)),
       discount: centsToDollars(discountCents),
       total: centsToDollars(totalCents),
-      ...(coupon && {
-        coupon: {
-          code: coupon.code,
-          description: describeCoupon({
-            ...coupon,
-            value: coupon.kind === 'amount' ? centsToDollars(coupon.value) : coupon.value,
-          }),
-        },
-      }),
+      ...(coupon && description && { coupon: { code: coupon.code, description } }),
     };
   }
 
@@ -150,7 +142,7 @@ export class CheckoutService {
     if (underWay.length) throw new DomainError('conflict', `${ORDER_MESSAGES.inProgress}: ${names(underWay)}`);
 
     const rows = wanted.map((id) => byId.get(id)!);
-    const { coupon, discounts, discountCents } = await this.deps.coupons.price(couponCode, rows, user.uid);
+    const { coupon, description, discounts, discountCents } = await this.deps.coupons.price(couponCode, rows, user.uid);
     const lines = rows.map((row) => ({
       itemId: row.itemId,
       name: row.name,
@@ -158,7 +150,7 @@ export class CheckoutService {
       discountCents: discounts.get(row.itemId) ?? 0,
     }));
     const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0) - discountCents;
-    return { lines, totalCents, discountCents, coupon, couponId: coupon?.id ?? null };
+    return { lines, totalCents, discountCents, coupon, description, couponId: coupon?.id ?? null };
   }
 
   /** An order its coupon made free: claimed (the coupon's use taken) and completed without a provider. */

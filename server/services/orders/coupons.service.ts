@@ -22,6 +22,8 @@ export interface PricedLine {
 
 export interface CouponPrice {
   coupon?: CouponRow | undefined;
+  /** What the coupon takes off, in words ('20% off your order'). */
+  description?: string | undefined;
   /** Each line's share of the discount, by itemId. */
   discounts: Map<string, number>;
   discountCents: number;
@@ -122,7 +124,7 @@ export class CouponsService {
     if (refusal) throw new DomainError('conflict', refusal);
     const { eligible, discounts, discountCents } = discountOf(coupon, lines);
     if (!eligible) throw new DomainError('invalid', COUPON_MESSAGES.notApplicable);
-    return { coupon, discounts, discountCents };
+    return { coupon, description: describeCoupon(view(coupon, 0)), discounts, discountCents };
   }
 
   /**
