@@ -216,7 +216,8 @@ function Catalogue() {
           ) : (
             <ul className="admin-items" aria-label="Items" aria-busy={isPlaceholderData}>
               {data.items.map((item) => (
-                <CatalogueItem key={`${item.itemId}-${item.version}`} item={item} />
+                // Keyed by the item alone: a job that changes it (a clip, a palette) must not close an open editor.
+                <CatalogueItem key={item.itemId} item={item} />
               ))}
             </ul>
           )}
