@@ -21,12 +21,14 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
 
     // Scrolling to the end loads page after page until every wallpaper is there (given time: a
     // machine busy with other suites answers slower).
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 75_000;
     while (Date.now() < deadline && !(await page.locator(cardAt(total)).count())) {
       await page
         .locator('.load-more')
         .scrollIntoViewIfNeeded()
         .catch(() => {});
+      // A little up, then down: the end of the list comes into view again, as a thumb scrolls.
+      await page.mouse.wheel(0, -300);
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(250);
     }
@@ -60,7 +62,7 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     await expect.poll(() => again.isVisible()).toBe(true);
     expect(await again.locator('.item-card__name').textContent()).toBe(name);
     expect(errors).toEqual([]);
-  });
+  }, 150_000);
 
   it('offers Load more to the keyboard', async () => {
     const { page } = await session.open('/landscape');
