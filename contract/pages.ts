@@ -159,6 +159,7 @@ export const PAGES = {
   adminOrders: { ...browserPage, path: 'admin/orders', access: 'admin' },
   adminOrder: { ...browserPage, path: 'admin/orders/:id', access: 'admin' },
   adminCoupons: { ...browserPage, path: 'admin/coupons', access: 'admin' },
+  adminSales: { ...browserPage, path: 'admin/sales', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

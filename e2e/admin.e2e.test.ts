@@ -7,6 +7,7 @@ import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '#contract/item.ts';
+import { itemPagePath } from '#contract/item-url.ts';
 import type { OrderResult } from '#contract/orders.ts';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
 import { visit } from './browser.ts';
@@ -465,6 +466,67 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
       .getByRole('list', { name: 'Coupons' })
       .getByText(/used 1 of 10/)
       .waitFor();
+    await owner.context().close();
+  });
+
+  it('shows the owner what sold and what was viewed, as charts, tables and CSV files', async () => {
+    const buyer = await verifiedShopper('report-buyer@example.com');
+    const items = await s.api<Item[]>('/api/items?limit=40');
+    const sold = items.filter((item) => !item.freeDownload).at(-2)!;
+    const viewed = items.find((item) => item.freeDownload)!;
+    const order = (await (
+      await fetch(`${s.store.baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: buyer,
+        body: JSON.stringify({ itemIds: [sold.itemId] }),
+      })
+    ).json()) as { orderId: string };
+    const capture = await fetch(`${s.store.baseUrl}/api/orders/${order.orderId}/capture`, {
+      method: 'POST',
+      headers: buyer,
+      body: '{}',
+    });
+    expect(((await capture.json()) as OrderResult).status).toBe('paid');
+    // A visitor opens the free wallpaper's page: one view.
+    const visitor = await s.open(itemPagePath(viewed));
+    await visitor.page.getByRole('heading', { level: 1, name: viewed.name }).waitFor();
+    await visitor.page.context().close();
+
+    const owner = await adminPage('/admin/items');
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Sales' }).click();
+    await owner.getByRole('heading', { name: 'Top sellers' }).waitFor();
+    const sellers = owner.getByRole('region', { name: 'Top sellers' });
+    await sellers.getByRole('cell', { name: sold.name, exact: true }).waitFor();
+    const activity = owner.getByRole('region', { name: 'Views, downloads and purchases per wallpaper' });
+    await expect
+      .poll(async () => {
+        await owner.reload();
+        return activity.locator('tr', { hasText: viewed.itemId }).locator('td').nth(2).textContent();
+      })
+      .toMatch(/^[1-9]/);
+
+    // Each chart is drawn: its canvas holds painted pixels.
+    const painted = await owner.locator('.report-chart canvas').evaluateAll((canvases) =>
+      (canvases as HTMLCanvasElement[]).map((canvas) => {
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        return pixels.some((value, index) => index % 4 === 3 && value > 0);
+      }),
+    );
+    expect(painted.length).toBeGreaterThanOrEqual(3);
+    expect(painted.every(Boolean)).toBe(true);
+
+    // The top sellers as a CSV file: the same rows as the table.
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.locator('.report-table', { has: sellers }).getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^top-sellers-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('"Wallpaper","Item id","Sold","Revenue (USD)"');
+    expect(csv).toContain(`"${sold.name}","${sold.itemId}",`);
+
+    await owner.getByLabel('Per', { exact: true }).selectOption('month');
+    await owner.getByRole('region', { name: 'Sales per month' }).waitFor();
     await owner.context().close();
   });
 });

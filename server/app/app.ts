@@ -31,6 +31,7 @@ import { healthRoutes } from '../routes/health/index.ts';
 import { metricsRoutes } from '../routes/metrics/index.ts';
 import { imageRoutes } from '../routes/images/index.ts';
 import { itemRoutes } from '../routes/items/index.ts';
+import { adminReportRoutes } from '../routes/admin-reports/index.ts';
 import { jobRoutes } from '../routes/jobs/index.ts';
 import { storageRoutes } from '../routes/storage/index.ts';
 import { userRoutes } from '../routes/users/index.ts';
@@ -189,7 +190,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(itemRoutes, { catalogue: services.catalogue });
+  await app.register(itemRoutes, { catalogue: services.catalogue, viewsPerMinute: config.vitalsRateLimit });
   await app.register(favouriteRoutes, { favourites: services.favourites });
   await app.register(phoneLinkRoutes, { phoneLinks: services.phoneLinks, accounts: services.accounts });
   await app.register(userRoutes, {
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(adminLogRoutes, { adminLog: services.adminLog });
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
   await app.register(adminCouponRoutes, { coupons: services.coupons });
+  await app.register(adminReportRoutes, { reports: services.reports });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

@@ -45,6 +45,8 @@ import { WaitingListRepository } from '../db/repositories/waiting-list.repositor
 import { HealthService } from '../services/platform/health.service.ts';
 import { JobQueue } from '../services/platform/job-queue.ts';
 import { VitalsService } from '../services/platform/vitals.service.ts';
+import { ReportsService } from '../services/platform/reports.service.ts';
+import { ReportsRepository } from '../db/repositories/reports.repository.ts';
 import { MobileAppService } from '../services/catalogue/mobile-app.service.ts';
 import { LoginThrottle } from '../services/accounts/login-throttle.service.ts';
 import { Sweeper } from '../services/platform/sweeper.service.ts';
@@ -80,6 +82,7 @@ export interface Services {
   sweeper: Sweeper;
   health: HealthService;
   vitals: VitalsService;
+  reports: ReportsService;
   mobileApp: MobileAppService;
   deviceFit: DeviceFitService;
   downloads: DownloadsService;
@@ -244,6 +247,7 @@ export async function createServices(deps: {
     sweeper: new Sweeper({ ...repositories, storage, graceMs: config.orphanGraceMs }),
     health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
     vitals: new VitalsService(new VitalsRepository(db)),
+    reports: new ReportsService({ reports: new ReportsRepository(db) }),
     mobileApp: new MobileAppService({
       catalogue,
       settings: new SettingsRepository(db),

@@ -1,6 +1,7 @@
 import type { FocalPoint } from '#contract/device-crop.ts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -123,9 +124,50 @@ export const itemDownloadsDaily = pgTable(
       .notNull()
       .references(() => items.itemId, { onDelete: 'cascade' }),
     day: date('day').notNull(),
+    /** Every download, the web's and the apps'. */
     downloads: integer('downloads').notNull().default(0),
+    /** Those of them the apps reported. */
+    appDownloads: integer('app_downloads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_downloads_daily_day_idx').on(t.day)],
+);
+
+/** Views of each item's page per day (UTC), for the owner's conversion figures. */
+export const itemViewsDaily = pgTable(
+  'item_views_daily',
+  {
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_views_daily_day_idx').on(t.day)],
+);
+
+/**
+ * The sales of each closed UTC day, summed once it is over (decision 043): orders paid that day and
+ * what they brought, and what was refunded that day. A closed day's figures never change, as an
+ * order's payment and a line's refund are dated when they happen.
+ */
+export const salesDaily = pgTable('sales_daily', {
+  day: date('day').primaryKey(),
+  orders: integer('orders').notNull(),
+  itemsSold: integer('items_sold').notNull(),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+});
+
+/** Each item's sales of each closed UTC day, summed with `sales_daily`; days it sold nothing have no row. */
+export const itemSalesDaily = pgTable(
+  'item_sales_daily',
+  {
+    itemId: text('item_id').notNull(),
+    day: date('day').notNull(),
+    sold: integer('sold').notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_sales_daily_day_idx').on(t.day)],
 );
 
 /** Web vitals reported by visitors' browsers (LCP, CLS, INP, FCP, TTFB), for our own dashboards. */
@@ -287,6 +329,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_coupon_idx').on(t.couponId),
+    // The sales report's days still open, read as they happen.
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`paid_at is not null`),
   ],
 );
 
@@ -310,7 +356,13 @@ export const orderLines = pgTable(
     /** The refund that holds this line while it is asked for (and after): a line is refunded once. */
     refundRequestId: uuid('refund_request_id').references(() => refunds.id),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.itemId] }), index('order_lines_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.itemId] }),
+    index('order_lines_item_idx').on(t.itemId),
+    index('order_lines_refunded_idx')
+      .on(t.refundedAt)
+      .where(sql`refunded_at is not null`),
+  ],
 );
 
 /**

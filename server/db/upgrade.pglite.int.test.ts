@@ -94,6 +94,7 @@ beforeAll(async () => {
     await ctx.phoneLinks.create({ itemId: free.itemId }, undefined);
     await ctx.waitingList.add([{ key: 'sources/abc123-source.jpg', name: 'source.jpg' }]);
     await ctx.catalogue.recordDownload(free.itemId);
+    await ctx.catalogue.recordView(free.itemId);
     await ctx.mobileApp.record(buildAppEvent(free.itemId, 'download_free'));
     await ctx.mobileApp.setAdsLevel(4, { uid: shopper.uid, email: 'owner@example.com' });
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
@@ -101,6 +102,10 @@ beforeAll(async () => {
     await ctx.accounts.forgotPassword(shopper.email);
     await ctx.checkout.handleWebhook({ id: 'WH-UPGRADE-1', type: 'PAYMENT.CAPTURE.COMPLETED', captureId: 'CAP-0' });
     await ctx.settleJobs();
+    // Sales of a closed day, summed by the owner's report.
+    await ctx.db.execute(sql`update orders set paid_at = paid_at - interval '1 day' where paid_at is not null`);
+    const day = new Date().toISOString().slice(0, 10);
+    await ctx.reports.report({ from: day, to: day, by: 'day' });
     const snapshots = new SnapshotRepository(ctx.db);
     today = new Map();
     for (const shape of await snapshots.tables())

@@ -34,6 +34,7 @@ const PUBLIC_OPERATIONS = [
   // Guarded by its own token (METRICS_TOKEN), not by a session.
   'GET /metrics',
   'POST /api/items/log',
+  'POST /api/items/{itemId}/views',
   'POST /api/phone-links',
   'POST /api/users/login',
   'POST /api/users/logout',

@@ -64,6 +64,7 @@ const EnvSchema = z
       .max(30 * 86_400)
       .default(3600),
     ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Page views an address may report per minute: their web vitals, and a wallpaper page's view. */
     VITALS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
     /** Events the Android app may report per address and minute (a phone's session sends a few). */
     APP_EVENTS_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } 
 import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '#contract/colour.ts';
 import type { PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
+import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
 import {
   itemColumns,
@@ -465,15 +466,27 @@ export class ItemsRepository {
     return ranked.map((row) => row.itemId);
   }
 
-  /** Counts a download (one row per item and UTC day). */
-  async addDownload(itemId: string): Promise<void> {
+  /** Counts a download (one row per item and UTC day), and whether an app made it. */
+  async addDownload(itemId: string, source: DownloadSource): Promise<void> {
+    const app = source === 'app' ? 1 : 0;
     await this.db
       .insert(itemDownloadsDaily)
-      .values({ itemId, day: sql`(now() at time zone 'utc')::date`, downloads: 1 })
+      .values({ itemId, day: sql`(now() at time zone 'utc')::date`, downloads: 1, appDownloads: app })
       .onConflictDoUpdate({
         target: [itemDownloadsDaily.itemId, itemDownloadsDaily.day],
-        set: { downloads: sql`${itemDownloadsDaily.downloads} + 1` },
+        set: {
+          downloads: sql`${itemDownloadsDaily.downloads} + 1`,
+          appDownloads: sql`${itemDownloadsDaily.appDownloads} + ${app}`,
+        },
       });
+  }
+
+  /** Counts a view of a published item's page (one row per item and UTC day); another id counts nothing. */
+  async addView(itemId: string): Promise<void> {
+    await this.db.execute(sql`
+      insert into item_views_daily (item_id, day, views)
+      select item_id, (now() at time zone 'utc')::date, 1 from items where item_id = ${itemId} and published
+      on conflict (item_id, day) do update set views = item_views_daily.views + 1`);
   }
 
   /** Live items without a card clip, with their files. */

@@ -17,13 +17,17 @@ import {
   WallpapersPageQuerySchema,
   WallpapersPageSchema,
 } from '#contract/item.ts';
+import { rateLimited } from '../../http/rate-limits.ts';
 import { sendPrepared } from '../../http/send-prepared.ts';
 import type { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 const ItemListSchema = z.array(ItemSchema);
 
-export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
+export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; viewsPerMinute: number }> = async (
+  app,
+  { catalogue, viewsPerMinute },
+) => {
   app.get(
     '/api/items',
     {
@@ -187,6 +191,26 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> 
       const body = await catalogue.itemJson(request.params.itemId);
       if (!body) throw new DomainError('not-found', MESSAGES.itemNotFound);
       return sendPrepared(request, reply, body);
+    },
+  );
+
+  app.post(
+    '/api/items/:itemId/views',
+    {
+      bodyLimit: 64,
+      // One view per page shown; more from one address is someone inflating an item's figures.
+      preHandler: rateLimited(app, [
+        { name: 'views:ip', max: viewsPerMinute, timeWindow: '1 minute', key: (request) => request.ip },
+      ]),
+      schema: {
+        tags: ['items'],
+        summary: "Counts a view of a published item's page, for the owner's conversion figures",
+        params: ItemParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await catalogue.recordView(request.params.itemId);
+      return reply.code(204).send();
     },
   );
 };

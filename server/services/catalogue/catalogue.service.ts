@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { labOfHex } from '#contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
 import { THEMES, type PhotoType } from '#contract/constants.ts';
+import type { DownloadSource } from '#contract/reports.ts';
 import {
   sortKeyOf,
   type CatalogueFilter,
@@ -295,9 +296,14 @@ export class CatalogueService {
     return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.views['old-clients']))));
   }
 
-  /** Counts a download of an item for what is popular (one row per item and UTC day). */
-  recordDownload(itemId: string): Promise<void> {
-    return this.items.addDownload(itemId);
+  /** Counts a download of an item for what is popular and the owner's report (one row per item and UTC day). */
+  recordDownload(itemId: string, source: DownloadSource = 'web'): Promise<void> {
+    return this.items.addDownload(itemId, source);
+  }
+
+  /** Counts a view of a published item's page, for the owner's conversion figures. */
+  recordView(itemId: string): Promise<void> {
+    return this.items.addView(itemId);
   }
 
   /** The published item at a position of the newest-first list (the carousel's index). */

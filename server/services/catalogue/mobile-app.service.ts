@@ -102,7 +102,7 @@ export class MobileAppService {
   async record(event: AppEvent): Promise<void> {
     await this.deps.events.insert(event);
     if (isDownload(event.eventType) && (await this.deps.catalogue.get(event.itemId)))
-      await this.deps.catalogue.recordDownload(event.itemId);
+      await this.deps.catalogue.recordDownload(event.itemId, 'app');
   }
 }
 

@@ -38,4 +38,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   adminOrders: async () => (await import('../features/admin/components/orders-page.tsx')).OrdersPage,
   adminOrder: async () => (await import('../features/admin/components/order-page.tsx')).OrderPage,
   adminCoupons: async () => (await import('../features/admin/components/coupons-page.tsx')).CouponsPage,
+  adminSales: async () => (await import('../features/admin/components/sales-page.tsx')).SalesPage,
 };

@@ -26,4 +26,5 @@ export const queryKeys = {
   adminOrdersPage: (query: string) => ['admin-orders', query] as const,
   adminOrder: (orderId: string) => ['admin-orders', 'one', orderId] as const,
   adminCoupons: ['admin-coupons'] as const,
+  adminReport: (query: string) => ['admin-report', query] as const,
 };

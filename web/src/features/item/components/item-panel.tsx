@@ -12,6 +12,7 @@ import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone
 import { useOwned } from '../../../lib/purchases.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { useLikeItem } from '../../../lib/catalogue-api.ts';
+import { useCountView } from '../api/count-view.ts';
 import { PhonePreview } from './phone-preview.tsx';
 import { SendToPhone } from './send-to-phone.tsx';
 
@@ -27,6 +28,7 @@ export function ItemPanel({ item }: { item: Item }) {
   const owned = useOwned().get(item.itemId);
   const source = owned?.downloads[0]?.link ?? item.downloadList[0]?.link;
   const size = screen ?? DEFAULT_SCREEN;
+  useCountView(item.itemId);
 
   const downloadForPhone = async () => {
     if (!source || !screen) return;
