@@ -21,6 +21,15 @@ CREATE TABLE "sales_daily" (
 	"refunded_cents" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vitals_daily" (
+	"day" date NOT NULL,
+	"page" text NOT NULL,
+	"name" text NOT NULL,
+	"bucket" integer NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "vitals_daily_day_page_name_bucket_pk" PRIMARY KEY("day","page","name","bucket")
+);
+--> statement-breakpoint
 ALTER TABLE "item_downloads_daily" ADD COLUMN "app_downloads" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "item_views_daily" ADD CONSTRAINT "item_views_daily_item_id_items_item_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."items"("item_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "item_sales_daily_day_idx" ON "item_sales_daily" USING btree ("day");--> statement-breakpoint

@@ -85,6 +85,28 @@ const itemSalesByDay = (range: DayRange) => sql`
   from ${paidLines(range)}
   group by 1, 2`;
 
+/** Buckets of visitors' figures are this much apart (2 %), so a percentile read from them is within 1 %. */
+const BUCKET_STEP = 1.02;
+/** CLS is a score under 1 or so, counted in thousandths to share the milliseconds' buckets. */
+const CLS_SCALE = 1000;
+
+/** A figure's bucket. */
+const bucketOf = sql`floor(ln(1 + case when name = 'CLS' then value * ${CLS_SCALE} else value end) / ln(${BUCKET_STEP}))::int`;
+
+/** The middle of a bucket, in the metric's own unit. */
+const bucketValue = (name: VitalsRow['name'], bucket: number) =>
+  (BUCKET_STEP ** (bucket + 0.5) - 1) / (name === 'CLS' ? CLS_SCALE : 1);
+
+/** Visitors' LCP, INP and CLS figures of each day of `range`, per kind of page (its first path segment) and bucket. */
+const vitalsByDay = (range: DayRange) => sql`
+  select (created_at at time zone 'utc')::date as day,
+    case when path = '/' then '/' else substring(path from '^/[^/]*') end as page,
+    name, ${bucketOf} as bucket, count(*)::int as count
+  from web_vitals
+  where name in ('LCP', 'INP', 'CLS')
+    and created_at >= ${dayStart(range.from)} and created_at < ${dayStart(addDays(range.to, 1))}
+  group by 1, 2, 3, 4`;
+
 /** Each item's sales over the range: its summed days from the sums, its open days from the orders. */
 const itemSales = ({ summed, open }: ReportRange) => sql`
   select item_id, sum(sold)::int as sold, sum(revenue_cents)::float8 as revenue_cents from (
@@ -115,12 +137,16 @@ export class ReportsRepository {
     return row?.day ?? null;
   }
 
-  /** The day of the first payment ever, or null when nothing was ever paid. */
-  async firstPaidDay(): Promise<string | null> {
+  /** The day of the first payment or visitor's figure, or null before either. */
+  async firstDay(): Promise<string | null> {
     const [row] = rowsOf<{ day: string | null }>(
-      await this.db.execute(
-        sql`select (min(paid_at) at time zone 'utc')::date::text as day from orders where paid_at is not null`,
-      ),
+      await this.db.execute(sql`
+        select (least(
+          (select min(paid_at) from orders where paid_at is not null),
+          (select min(created_at) from web_vitals where name = 'LCP'),
+          (select min(created_at) from web_vitals where name = 'INP'),
+          (select min(created_at) from web_vitals where name = 'CLS')
+        ) at time zone 'utc')::date::text as day`),
     );
     return row?.day ?? null;
   }
@@ -134,6 +160,10 @@ export class ReportsRepository {
       await tx.execute(sql`
         insert into item_sales_daily (item_id, day, sold, revenue_cents)
         ${itemSalesByDay(range)}
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into vitals_daily (day, page, name, bucket, count)
+        ${vitalsByDay(range)}
         on conflict do nothing`);
       await tx.execute(sql`
         insert into sales_daily (day, orders, items_sold, revenue_cents, refunded_cents)
@@ -244,18 +274,29 @@ export class ReportsRepository {
     };
   }
 
-  /** The 75th percentile of LCP, INP and CLS per kind of page (its first path segment) from `range`'s views. */
-  async vitals(range: DayRange): Promise<VitalsRow[]> {
-    const rows = rowsOf<{ page: string; name: VitalsRow['name']; value: number; views: number }>(
+  /**
+   * The 75th percentile (nearest rank) of LCP, INP and CLS per kind of page over the range, from
+   * the summed days' histograms and the open days' figures, and how many figures each is of.
+   */
+  async vitals({ summed, open }: ReportRange): Promise<VitalsRow[]> {
+    const rows = rowsOf<{ page: string; name: VitalsRow['name']; bucket: number; count: number }>(
       await this.db.execute(sql`
-        select case when path = '/' then '/' else substring(path from '^/[^/]*') end as page, name,
-          percentile_cont(0.75) within group (order by value)::float8 as value, count(*)::int as views
-        from web_vitals
-        where name in ('LCP', 'INP', 'CLS')
-          and created_at >= ${dayStart(range.from)} and created_at < ${dayStart(addDays(range.to, 1))}
-        group by 1, 2
-        order by 1, 2`),
+        select page, name, bucket, sum(count)::int as count from (
+          select page, name, bucket, count from vitals_daily
+          where day between ${summed.from}::date and ${summed.to}::date
+          union all
+          select page, name, bucket, count from (${vitalsByDay(open)}) open_days
+        ) both_parts
+        group by 1, 2, 3
+        order by 1, 2, 3`),
     );
-    return rows.map((row) => ({ ...row, value: Number(row.value), views: Number(row.views) }));
+    const histograms = Map.groupBy(rows, (row) => `${row.page}\u0000${row.name}`);
+    return [...histograms.values()].map((buckets) => {
+      const views = buckets.reduce((sum, bucket) => sum + Number(bucket.count), 0);
+      const rank = Math.ceil(views * 0.75);
+      let seen = 0;
+      const at = buckets.find((bucket) => (seen += Number(bucket.count)) >= rank)!;
+      return { page: at.page, name: at.name, value: bucketValue(at.name, Number(at.bucket)), views };
+    });
   }
 }

@@ -43,7 +43,7 @@ export class ReportsService {
       this.deps.reports.sales(range),
       this.deps.reports.topSellers(range, REPORT_TOP_ITEMS),
       this.deps.reports.itemActivity(range, REPORT_TOP_ITEMS),
-      this.deps.reports.vitals(query),
+      this.deps.reports.vitals(range),
     ]);
     const sales = byPeriod(days, query.by);
     const total = (pick: (day: DailySales) => number) => days.reduce((sum, day) => sum + pick(day), 0);
@@ -76,7 +76,7 @@ export class ReportsService {
   private async sumClosedDays(): Promise<string | null> {
     const lastClosed = addDays(utcDay(new Date((this.deps.now?.() ?? new Date()).getTime() - SETTLE_MS)), -1);
     const lastSummed = await this.deps.reports.lastSummedDay();
-    const from = lastSummed ? addDays(lastSummed, 1) : await this.deps.reports.firstPaidDay();
+    const from = lastSummed ? addDays(lastSummed, 1) : await this.deps.reports.firstDay();
     if (!from) return null;
     if (from <= lastClosed) await this.deps.reports.sumDays({ from, to: lastClosed });
     return lastClosed;
