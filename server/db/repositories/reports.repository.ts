@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
 import { rowsOf } from './raw-rows.ts';
@@ -108,14 +108,18 @@ const vitalsByDay = (range: DayRange) => sql`
   group by 1, 2, 3, 4`;
 
 /** Each item's sales over the range: its summed days from the sums, its open days from the orders. */
-const itemSales = ({ summed, open }: ReportRange) => sql`
-  select item_id, sum(sold)::int as sold, sum(revenue_cents)::float8 as revenue_cents from (
-    select item_id, sold, revenue_cents::float8 as revenue_cents from item_sales_daily
-    where day between ${summed.from}::date and ${summed.to}::date
-    union all
-    select item_id, sold, revenue_cents from (${itemSalesByDay(open)}) open_days
-  ) both_parts
-  group by item_id`;
+const itemSales = ({ summed, open }: ReportRange, only?: SQL) => {
+  // Some items' sales are read through the sums' primary key (item, day) rather than every item's.
+  const among = only ? sql`and item_id in (${only})` : sql``;
+  return sql`
+    select item_id, sum(sold)::int as sold, sum(revenue_cents)::float8 as revenue_cents from (
+      select item_id, sold, revenue_cents::float8 as revenue_cents from item_sales_daily
+      where day between ${summed.from}::date and ${summed.to}::date ${among}
+      union all
+      select item_id, sold, revenue_cents from (${itemSalesByDay(open)}) open_days where true ${among}
+    ) both_parts
+    group by item_id`;
+};
 
 /**
  * The owner's report figures (decision 043). Closed days are summed once into `sales_daily` and
@@ -202,11 +206,15 @@ export class ReportsRepository {
   async topSellers(range: ReportRange, limit: number): Promise<ItemSales[]> {
     const rows = rowsOf<{ item_id: string; name: string; sold: number; revenue_cents: number }>(
       await this.db.execute(sql`
-        with sales as (${itemSales(range)})
-        select sales.item_id, items.name, sales.sold, sales.revenue_cents
-        from sales join items on items.item_id = sales.item_id
-        order by sales.revenue_cents desc, sales.sold desc, sales.item_id
-        limit ${limit}`),
+        with top as (
+          select * from (${itemSales(range)}) sales
+          order by revenue_cents desc, sold desc, item_id
+          limit ${limit}
+        )
+        -- Named after the limit: a join before it would look up every item that sold.
+        select top.item_id, items.name, top.sold, top.revenue_cents
+        from top join items on items.item_id = top.item_id
+        order by top.revenue_cents desc, top.sold desc, top.item_id`),
     );
     return rows.map((row) => ({
       itemId: row.item_id,
@@ -249,7 +257,7 @@ export class ReportsRepository {
           from viewed full join downloaded on downloaded.item_id = viewed.item_id
         ), top as (
           select * from activity order by views desc, downloads desc, item_id limit ${limit}
-        ), sales as (${itemSales(range)})
+        ), sales as (${itemSales(range, sql`select item_id from top`)})
         select top.item_id, items.name, top.views, top.downloads, top.app_downloads,
           coalesce(sales.sold, 0)::int as purchases,
           (select coalesce(sum(views), 0)::float8 from activity) as all_views,
