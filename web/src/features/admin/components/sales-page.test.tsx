@@ -59,7 +59,7 @@ describe("the owner's sales page", () => {
     ]);
     const activity = screen.getByRole('region', { name: 'Views, downloads and purchases per wallpaper' });
     expect(within(activity).getAllByRole('row')[1]!.textContent).toBe(
-      'Sunset Ridge20261125_2016_adb225ec40102325%7.5%',
+      'Sunset Ridge40102325%7.5%20261125_2016_adb225ec',
     );
     expect(screen.getAllByRole('button', { name: 'Download CSV' })).toHaveLength(3);
     expect(screen.getByText('No visitor’s browser reported its figures in these days.')).toBeTruthy();

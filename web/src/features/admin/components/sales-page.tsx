@@ -32,7 +32,14 @@ const BUCKETS: { value: ReportBucket; label: string }[] = [
   { value: 'month', label: 'Month' },
 ];
 
-const COLOURS = { revenue: '#c8459b', orders: '#4b3bd6', refunded: '#ff7a59', web: '#1f7a4d', app: '#524c63' };
+const COLOURS = {
+  revenue: '#c8459b',
+  orders: '#4b3bd6',
+  refunded: '#ff7a59',
+  views: '#b9b2c8',
+  web: '#1f7a4d',
+  app: '#524c63',
+};
 
 const money = (value: number) => formatUsd(value);
 const percent = (value: number) => `${value}%`;
@@ -46,16 +53,16 @@ const salesColumns: Column<SalesPeriod>[] = [
   { header: 'Net (USD)', value: (row) => row.net, format: money },
 ];
 
+// The item id last: on a phone the figures come before the sideways scroll.
 const sellerColumns: Column<TopSeller>[] = [
   { header: 'Wallpaper', value: (row) => row.name },
-  { header: 'Item id', value: (row) => row.itemId },
   { header: 'Sold', value: (row) => row.sold },
   { header: 'Revenue (USD)', value: (row) => row.revenue, format: money },
+  { header: 'Item id', value: (row) => row.itemId },
 ];
 
 const activityColumns: Column<ItemActivity>[] = [
   { header: 'Wallpaper', value: (row) => row.name },
-  { header: 'Item id', value: (row) => row.itemId },
   { header: 'Views', value: (row) => row.views },
   { header: 'Web downloads', value: (row) => row.webDownloads },
   { header: 'App downloads', value: (row) => row.appDownloads },
@@ -66,6 +73,7 @@ const activityColumns: Column<ItemActivity>[] = [
     format: percent,
   },
   { header: 'Views to purchases (%)', value: (row) => percentOf(row.purchases, row.views), format: percent },
+  { header: 'Item id', value: (row) => row.itemId },
 ];
 
 const rated =
@@ -168,9 +176,10 @@ function Figures({ report }: { report: Report }) {
       <h2 className="report__heading">Views, downloads and purchases</h2>
       {report.items.length > 0 && (
         <ReportChart
-          title={`Downloads of the most viewed wallpapers, ${span}`}
+          title={`Views, downloads and purchases of the most viewed wallpapers, ${span}`}
           labels={report.items.map((row) => row.name)}
           series={[
+            { label: 'Views', data: report.items.map((row) => row.views), colour: COLOURS.views },
             { label: 'Web downloads', data: report.items.map((row) => row.webDownloads), colour: COLOURS.web },
             { label: 'App downloads', data: report.items.map((row) => row.appDownloads), colour: COLOURS.app },
             { label: 'Purchases', data: report.items.map((row) => row.purchases), colour: COLOURS.revenue },
