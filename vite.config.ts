@@ -19,7 +19,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // so a first look fetches two files, not one per shared module.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: 'entry-shared', test: /preload-helper|visitor-mark/ }] } } },
+      : {
+          output: {
+            codeSplitting: { groups: [{ name: 'entry-shared', test: /preload-helper|visitor-mark|count-view/ }] },
+          },
+        },
   },
   server: {
     proxy: { '/api': apiTarget, '/images': apiTarget },

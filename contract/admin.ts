@@ -98,6 +98,9 @@ export const ADMIN_ACTIONS = [
   'order.email-again',
   'coupon.create',
   'coupon.update',
+  'banner.create',
+  'banner.update',
+  'banner.delete',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { THEMES } from './constants.ts';
 import { slugify } from './text.ts';
 
 /** Where public item files are served unless PUBLIC_ASSET_URL names a bucket or CDN: the server's own path. */
@@ -19,4 +20,9 @@ export function itemFileUrl(itemId: string, file: string, assetBase = DEFAULT_AS
  */
 export function itemPagePath(item: { itemId: string; name: string }): string {
   return `/wallpapers/${item.itemId}/${slugify(item.name, 'wallpaper')}`;
+}
+
+/** Where a tag's wallpapers are: its theme's page, or a search for it. */
+export function tagPagePath(tag: string): string {
+  return THEMES.find((theme) => theme.tag === tag)?.path ?? `/search?q=${encodeURIComponent(tag)}`;
 }

@@ -160,6 +160,7 @@ export const PAGES = {
   adminOrder: { ...browserPage, path: 'admin/orders/:id', access: 'admin' },
   adminCoupons: { ...browserPage, path: 'admin/coupons', access: 'admin' },
   adminSales: { ...browserPage, path: 'admin/sales', access: 'admin' },
+  adminBanners: { ...browserPage, path: 'admin/banners', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

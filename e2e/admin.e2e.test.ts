@@ -487,10 +487,12 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
       body: '{}',
     });
     expect(((await capture.json()) as OrderResult).status).toBe('paid');
-    // A visitor opens the free wallpaper's page: one view.
-    const visitor = await s.open(itemPagePath(viewed));
-    await visitor.page.getByRole('heading', { level: 1, name: viewed.name }).waitFor();
-    await visitor.page.context().close();
+    // A visitor opens the free wallpaper's page and only looks: one view.
+    const visitor = (await s.open('/')).page;
+    const counted = visitor.waitForResponse((response) => response.url().endsWith(`/api/items/${viewed.itemId}/views`));
+    await visitor.goto(s.store.baseUrl + itemPagePath(viewed));
+    expect((await counted).status()).toBe(204);
+    await visitor.context().close();
 
     const owner = await adminPage('/admin/items');
     await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Sales' }).click();
@@ -527,6 +529,43 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
 
     await owner.getByLabel('Per', { exact: true }).selectOption('month');
     await owner.getByRole('region', { name: 'Sales per month' }).waitFor();
+    await owner.context().close();
+  });
+
+  it("puts a banner on the home page and the app's home, which opens its tag's wallpapers", async () => {
+    const owner = await adminPage('/admin/items');
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Banners' }).click();
+    await owner.getByText('There is no banner yet.').waitFor();
+    await owner.getByLabel('Title').fill('City lights week');
+    await owner.getByLabel('Opens the wallpapers tagged').fill('minimalistic');
+    await owner.getByLabel(/^Picture/).setInputFiles({
+      name: 'city.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await art('#4b3bd6', 2340, 748),
+    });
+    await owner.getByRole('button', { name: 'Make the banner' }).click();
+    await owner.getByText('“City lights week” is on the home pages').waitFor();
+    await owner.getByRole('list', { name: 'Banners' }).getByText('City lights week').waitFor();
+
+    const boards = await s.api<{ title: string; value: string; photoUrl: string }[]>('/api/items/boards/top');
+    expect(boards.map((board) => [board.title, board.value])).toEqual([['City lights week', 'minimalistic']]);
+    expect((await fetch(boards[0]!.photoUrl)).headers.get('content-type')).toBe('image/webp');
+
+    const { page } = await s.open('/');
+    const banner = page.getByRole('region', { name: 'Featured' }).getByRole('link', { name: 'City lights week' });
+    await banner.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => banner.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await banner.click();
+    await page.waitForURL((url) => url.pathname === '/city');
+    await page.context().close();
+
+    // Hidden, it leaves the home page and the app shows the themes' banners again.
+    await owner.getByRole('button', { name: 'Hide “City lights week”' }).click();
+    await owner.getByText('“City lights week” is hidden').waitFor();
+    const themes = await s.api<{ value: string }[]>('/api/items/boards/top');
+    expect(themes.map((board) => board.value)).toEqual(['anime', 'landscape', 'minimalistic']);
     await owner.context().close();
   });
 });

@@ -32,6 +32,7 @@ import { metricsRoutes } from '../routes/metrics/index.ts';
 import { imageRoutes } from '../routes/images/index.ts';
 import { itemRoutes } from '../routes/items/index.ts';
 import { adminReportRoutes } from '../routes/admin-reports/index.ts';
+import { bannerRoutes } from '../routes/banners/index.ts';
 import { jobRoutes } from '../routes/jobs/index.ts';
 import { storageRoutes } from '../routes/storage/index.ts';
 import { userRoutes } from '../routes/users/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
   await app.register(adminCouponRoutes, { coupons: services.coupons });
   await app.register(adminReportRoutes, { reports: services.reports });
+  await app.register(bannerRoutes, { banners: services.banners, uploads: services.uploads });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,

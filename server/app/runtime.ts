@@ -47,6 +47,8 @@ import { JobQueue } from '../services/platform/job-queue.ts';
 import { VitalsService } from '../services/platform/vitals.service.ts';
 import { ReportsService } from '../services/platform/reports.service.ts';
 import { ReportsRepository } from '../db/repositories/reports.repository.ts';
+import { BannersService } from '../services/catalogue/banners.service.ts';
+import { BannersRepository } from '../db/repositories/banners.repository.ts';
 import { MobileAppService } from '../services/catalogue/mobile-app.service.ts';
 import { LoginThrottle } from '../services/accounts/login-throttle.service.ts';
 import { Sweeper } from '../services/platform/sweeper.service.ts';
@@ -83,6 +85,7 @@ export interface Services {
   health: HealthService;
   vitals: VitalsService;
   reports: ReportsService;
+  banners: BannersService;
   mobileApp: MobileAppService;
   deviceFit: DeviceFitService;
   downloads: DownloadsService;
@@ -183,6 +186,16 @@ export async function createServices(deps: {
     adminLog,
   });
   const uploads = new UploadsService({ storage, media, limits: config.uploadLimits });
+  const banners = new BannersService({
+    banners: new BannersRepository(db),
+    uploads,
+    storage,
+    media,
+    inTransaction,
+    adminLog,
+    links: config.itemLinks,
+    catalogue,
+  });
   const waitingList = new WaitingListService({
     entries: repositories.waitingList,
     storage,
@@ -248,12 +261,14 @@ export async function createServices(deps: {
     health: new HealthService({ ping: deps.database.ping, storage, payments: paymentsHealth(config) }),
     vitals: new VitalsService(new VitalsRepository(db)),
     reports: new ReportsService({ reports: new ReportsRepository(db) }),
+    banners,
     mobileApp: new MobileAppService({
       catalogue,
       settings: new SettingsRepository(db),
       events: new AppEventsRepository(db),
       links: config.itemLinks,
       adminLog,
+      banners,
     }),
     deviceFit,
     downloads: new DownloadsService({ catalogue, checkout, deviceFit }),

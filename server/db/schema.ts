@@ -187,6 +187,23 @@ export const itemSalesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('item_sales_daily_day_idx').on(t.day)],
 );
 
+/**
+ * The owner's banners for the web home and the Android app's home (`boards/top`), in `position`
+ * order; while none is active the app shows the themes' banners.
+ */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  /** The tag whose wallpapers the banner opens. */
+  tag: text('tag').notNull(),
+  /** Public storage keys of its picture, full size and half. */
+  imageKey: text('image_key').notNull(),
+  smallKey: text('small_key').notNull(),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Web vitals reported by visitors' browsers (LCP, CLS, INP, FCP, TTFB), for our own dashboards. */
 export const webVitals = pgTable(
   'web_vitals',

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
+import sharp from 'sharp';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../shared/config.ts';
@@ -97,6 +99,14 @@ beforeAll(async () => {
     await ctx.catalogue.recordView(free.itemId);
     await ctx.mobileApp.record(buildAppEvent(free.itemId, 'download_free'));
     await ctx.mobileApp.setAdsLevel(4, { uid: shopper.uid, email: 'owner@example.com' });
+    const bannerPicture = await sharp({ create: { width: 600, height: 200, channels: 3, background: '#c8459b' } })
+      .png()
+      .toBuffer();
+    await ctx.banners.create(
+      { uid: shopper.uid, email: 'owner@example.com' },
+      { title: 'Upgrade sale', tag: 'landscape' },
+      { fileName: 'banner.png', stream: Readable.from([bannerPicture]), truncated: () => false },
+    );
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
     await ctx.loginThrottle.failed(shopper.email, '203.0.113.5');
     await ctx.accounts.forgotPassword(shopper.email);

@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from '../test/test-app.ts';
  * added without `config.access` fails here until it is listed as public on purpose.
  */
 const PUBLIC_OPERATIONS = [
+  'GET /api/banners',
   'GET /api/config',
   'GET /api/downloads/free/{itemId}/fit/{screen}',
   'GET /api/downloads/free/{itemId}/{index}?',

@@ -10,6 +10,7 @@
  * app at once.
  */
 import './styles.css';
+import { countView, wallpaperOfPath } from './lib/count-view.ts';
 import { answerEarly, replayEarlyActions } from './lib/early-answers.ts';
 import { drawForThisPhone } from './lib/early-phone.ts';
 import { firstViewPainted } from './lib/first-view-painted.ts';
@@ -59,9 +60,12 @@ const whenIdle = (work: () => void) =>
 // Each step runs in a task of its own, so none holds a phone's main thread past a frame.
 const afterPaint = () =>
   void firstViewPainted(PAINT_PATIENCE_MS).then(async () => {
-    whenIdle(
-      () => void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals()),
-    );
+    whenIdle(() => {
+      void import('./features/vitals/api/report-vitals.ts').then(({ reportWebVitals }) => reportWebVitals());
+      // A wallpaper's page is a view of it whether or not the visitor ever touches it.
+      const shown = wallpaperOfPath(location.pathname);
+      if (shown) countView(shown);
+    });
     if (incomplete || (await hasVisitorMark())) startAfterFrame();
   });
 

@@ -65,11 +65,13 @@ export class SnapshotRepository {
       table.columns.map((column) => sql.identifier(column)),
       sql`, `,
     );
+    // The row's alias is a name no table has as a column: `to_jsonb(page)` of vitals_daily,
+    // whose column is `page`, gave each row's page instead of the row.
     const rows = rowsOf<{ row: object }>(
       await executor.execute(sql`
-        select to_jsonb(page) as row from (
+        select to_jsonb(snapshot_page) as row from (
           select ${columns} from ${sql.identifier(table.name)} order by ${order} limit ${limit} offset ${offset}
-        ) page`),
+        ) snapshot_page`),
     );
     return rows.map((row) => row.row);
   }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '#contract/item.ts';
 import { jobs } from '../../db/schema.ts';
 import { createShopper } from '../../test/shoppers.ts';
+import { multipart } from '../../test/multipart.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -20,21 +21,8 @@ let admin: Record<string, string>;
 let shopper: Record<string, string>;
 const itemId = '20261122_0900_abcdef01';
 
-/** A multipart/form-data body holding one file, as a browser sends it. */
-function multipart(fileName: string, data: Buffer, contentType = 'application/octet-stream') {
-  const boundary = '----palettewall-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (kind: string, fileName: string, data: Buffer, headers = admin, id = itemId) => {
-  const body = multipart(fileName, data);
+  const body = multipart([{ name: fileName, data }]);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/uploads?itemId=${id}&kind=${kind}`,
@@ -93,7 +81,7 @@ describe('POST /api/uploads', () => {
     const declared = await upload('image', 'big.jpg', noise);
     expect(declared.statusCode).toBe(413);
     expect(declared.json().message).toMatch(/larger than/);
-    const body = multipart('big.jpg', noise);
+    const body = multipart([{ name: 'big.jpg', data: noise }]);
     const streamed = await ctx.app.inject({
       method: 'POST',
       url: `/api/uploads?itemId=${itemId}&kind=image`,

@@ -16,7 +16,7 @@ export const mobileAppRoutes: FastifyPluginAsyncZod<{ mobileApp: MobileAppServic
     {
       schema: {
         tags: ['android'],
-        summary: "The app's home banners: each theme's banner, opening its catalogue",
+        summary: "The app's home banners: the owner's active banners, or each theme's, each opening its catalogue",
         response: { 200: z.array(BoardSchema) },
       },
     },

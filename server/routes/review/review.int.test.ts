@@ -5,25 +5,11 @@ import type { Item } from '#contract/item.ts';
 import type { ReviewListItem } from '#contract/review.ts';
 import { waitingItems } from '../../db/schema.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
+import { multipart } from '../../test/multipart.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
-
-function multipart(files: { name: string; data: Buffer }[]) {
-  const boundary = '----palettewall-review';
-  const parts = files.flatMap((file) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A test picture: a colour with a white disc; `low` moves the disc, which changes the composition. */
 const source = (colour: string, width = 720, height = 1280, low = false) =>

@@ -143,8 +143,11 @@ export class CatalogueService {
     if (payload !== this.instanceId) this.invalidate();
   }
 
-  /** Every write ends here: this process's answers go, and the other processes hear of it. */
-  private async changed(): Promise<void> {
+  /**
+   * Every write of what the store shows ends here (its items, the owner's banners): this
+   * process's answers and pages go, and the other processes hear of it.
+   */
+  async changed(): Promise<void> {
     this.invalidate();
     await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
   }

@@ -63,6 +63,7 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
     events: { insert: async (event: AppEvent) => void events.push(event) } as unknown as AppEventsRepository,
     links: LINKS,
     adminLog: { record: async (actor, entry) => void logged.push({ actor: actor.email, ...entry }) },
+    banners: { active: async () => [] },
   });
   return { service, events, downloads, logged, builds: () => builds, write: () => version++ };
 }
@@ -105,9 +106,9 @@ describe("the app's catalogue chips", () => {
 });
 
 describe("the app's banners and settings", () => {
-  it("shows each theme's banner at the store's address", () => {
+  it("shows each theme's banner at the store's address", async () => {
     const { service } = fakes([], {});
-    expect(service.boards().map((board) => board.photoUrl)).toEqual([
+    expect((await service.boards()).map((board) => board.photoUrl)).toEqual([
       'https://shop.example.com/art/anime-1170.webp',
       'https://shop.example.com/art/landscape-1170.webp',
       'https://shop.example.com/art/city-1170.webp',

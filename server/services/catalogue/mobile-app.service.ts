@@ -1,4 +1,5 @@
 import { DEFAULT_ADS_LEVEL } from '../../shared/constants.ts';
+import { BANNER_SIZE } from '#contract/banners.ts';
 import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { type AppEvent, type AppSettings, type Board, type Catalog } from '#contract/mobile-app.ts';
@@ -7,12 +8,13 @@ import type { SettingsRepository } from '../../db/repositories/settings.reposito
 import type { CatalogueService } from './catalogue.service.ts';
 import type { ItemLinks } from './item-view.ts';
 import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
+import type { BannersService } from './banners.service.ts';
 
 /** How many catalogues the app's home offers: the themes first, then the most used tags. */
 export const TOP_CATALOGS = 12;
 
-/** The themes' banners (the web's /art, 1170×374) as the app's home banners until the owner sets others. */
-const BANNER = { width: 1170, height: 374 };
+/** The actions the shipped app acts on by name; any other tag is sent as a catalogue to open. */
+const APP_ACTIONS: Record<string, string> = { halloween: 'NAVIGATION_HALLOWEEN', christmas: 'NAVIGATION_CHRISTMAS' };
 
 const ADS_LEVEL_KEY = 'app-ads-level';
 
@@ -33,6 +35,7 @@ export class MobileAppService {
     events: AppEventsRepository;
     links: ItemLinks;
     adminLog: Pick<AdminLogService, 'record'>;
+    banners: Pick<BannersService, 'active'>;
   };
   /** The catalogues, built once per catalogue version. */
   private catalogsOf?: { version: number; catalogs: Promise<Catalog[]> };
@@ -41,17 +44,23 @@ export class MobileAppService {
     this.deps = deps;
   }
 
-  boards(): Board[] {
-    return THEMES.map((theme, index) => ({
-      id: index + 1,
-      key: theme.tag,
-      title: theme.label,
-      action: 'NAVIGATION_CATALOG',
-      value: theme.tag,
-      photoUrl: `${this.deps.links.api}/art/${theme.art}-${BANNER.width}.webp`,
-      ratioWidth: BANNER.width,
-      ratioHeight: BANNER.height,
-    }));
+  /** The owner's active banners; while there are none, the themes' (the web's /art, at the same size). */
+  async boards(): Promise<Board[]> {
+    const board = (id: number, title: string, tag: string, photoUrl: string): Board => ({
+      id,
+      key: tag,
+      title,
+      action: APP_ACTIONS[tag] ?? 'NAVIGATION_CATALOG',
+      value: tag,
+      photoUrl,
+      ratioWidth: BANNER_SIZE.width,
+      ratioHeight: BANNER_SIZE.height,
+    });
+    const owners = await this.deps.banners.active();
+    if (owners.length) return owners.map((banner) => board(banner.id, banner.title, banner.tag, banner.image));
+    return THEMES.map((theme, index) =>
+      board(index + 1, theme.label, theme.tag, `${this.deps.links.api}/art/${theme.art}-${BANNER_SIZE.width}.webp`),
+    );
   }
 
   catalogs(): Promise<Catalog[]> {

@@ -39,4 +39,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   adminOrder: async () => (await import('../features/admin/components/order-page.tsx')).OrderPage,
   adminCoupons: async () => (await import('../features/admin/components/coupons-page.tsx')).CouponsPage,
   adminSales: async () => (await import('../features/admin/components/sales-page.tsx')).SalesPage,
+  adminBanners: async () => (await import('../features/admin/components/banners-page.tsx')).BannersPage,
 };

@@ -27,4 +27,6 @@ export const queryKeys = {
   adminOrder: (orderId: string) => ['admin-orders', 'one', orderId] as const,
   adminCoupons: ['admin-coupons'] as const,
   adminReport: (query: string) => ['admin-report', query] as const,
+  banners: ['banners'] as const,
+  adminBanners: ['admin-banners'] as const,
 };

@@ -17,6 +17,9 @@ const DOING: Record<AdminActionKind, string> = {
   'order.refund': 'Refunded an order',
   'order.email-again': 'Sent an order email again',
   'coupon.create': 'Made a coupon',
+  'banner.create': 'Made a banner',
+  'banner.update': 'Changed a banner',
+  'banner.delete': 'Deleted a banner',
   'coupon.update': 'Changed a coupon',
 };
 

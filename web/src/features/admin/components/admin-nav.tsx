@@ -6,6 +6,7 @@ const SECTIONS = [
   { to: '/review', label: 'Review' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/banners', label: 'Banners' },
   { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/activity', label: 'Activity' },
 ] as const;

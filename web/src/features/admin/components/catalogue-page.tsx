@@ -6,12 +6,12 @@ import { itemPagePath } from '#contract/item-url.ts';
 import { formatUsd } from '#contract/money.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
-import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useAdminItems } from '../api/get-admin-items.ts';
 import { useUpdateItem } from '../api/update-item.ts';
+import { useAdminAction } from '../hooks/use-admin-action.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { ItemEditor } from './item-editor.tsx';
 import { Pager } from './pager.tsx';
@@ -49,23 +49,12 @@ const SOLD_STAYS = 'Sold: it stays for its buyers, so it cannot be deleted. Unpu
 
 function CatalogueItem({ item }: { item: AdminItem }) {
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useAdminAction();
   const updateItem = useUpdateItem();
   const deleteItem = useDeleteItem();
   const fileUrl = useItemFileUrl();
   const picture = fileUrl(item.itemId, item.thumbnails.at(-1)?.file ?? item.thumbnail);
 
-  const act = async (work: () => Promise<void>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify.success(done);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   const togglePublished = () =>
     act(
       () => updateItem(item.itemId, { published: !item.published }),

@@ -4,6 +4,7 @@ import { AdminOnly } from '../../../components/admin-only.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useCouponActions, useCoupons } from '../api/coupons.ts';
+import { useAdminAction } from '../hooks/use-admin-action.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { orderTime } from './order-status.tsx';
 
@@ -128,19 +129,13 @@ function NewCoupon() {
 
 function CouponRow({ coupon }: { coupon: Coupon }) {
   const { setActive } = useCouponActions();
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useAdminAction();
   const expired = coupon.expiresAt !== null && new Date(coupon.expiresAt) <= new Date();
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await setActive(coupon.couponId, !coupon.active);
-      notify.success(coupon.active ? `${coupon.code} is ended` : `${coupon.code} works again`);
-    } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = () =>
+    act(
+      () => setActive(coupon.couponId, !coupon.active),
+      coupon.active ? `${coupon.code} is ended` : `${coupon.code} works again`,
+    );
   return (
     <li className="admin-order__line">
       <span>

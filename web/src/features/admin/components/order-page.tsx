@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder, AdminOrderLine } from '#contract/admin-orders.ts';
 import { formatUsd } from '#contract/money.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
-import { notify } from '../../../lib/toast.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useAdminOrder } from '../api/get-admin-orders.ts';
 import { useOrderActions } from '../api/order-actions.ts';
+import { useAdminAction } from '../hooks/use-admin-action.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { OrderStatus, orderTime } from './order-status.tsx';
 
@@ -50,20 +49,11 @@ function Facts({ order }: { order: AdminOrder }) {
 function Order({ orderId }: { orderId: string }) {
   const { data: order, isPending, isError } = useAdminOrder(orderId);
   const actions = useOrderActions(orderId);
-  const [busy, setBusy] = useState(false);
+  const { busy, act: run } = useAdminAction();
   usePageMeta(order?.transactionId ? `Order ${order.transactionId}` : 'Order');
 
   const act = async (question: string, work: () => Promise<void>, done: string) => {
-    if (!confirm(question)) return;
-    setBusy(true);
-    try {
-      await work();
-      notify.success(done);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    if (confirm(question)) await run(work, done);
   };
 
   if (isPending) return <p className="page-loading">Loading the order…</p>;

@@ -6,6 +6,7 @@ import { useNewestItems } from '../../../lib/catalogue-api.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { GuideSteps, type GuideStep } from '../../../components/guide-steps.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { PromoBanners } from './promo-banners.tsx';
 import { ThemeTiles } from './theme-tiles.tsx';
 
 /** The original store's six steps for saving a free wallpaper to an iPhone photo library. */
@@ -80,6 +81,8 @@ export function HomePage() {
         <SearchBox />
         <ThemeTiles />
       </section>
+
+      <PromoBanners />
 
       <section className="section lazy-render" aria-labelledby="newest-title">
         <h2 id="newest-title" className="section__title">

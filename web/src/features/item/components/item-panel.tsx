@@ -1,26 +1,24 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { OLED_DARK_SHARE } from '#contract/colour.ts';
-import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
+import { tagPagePath } from '#contract/item-url.ts';
 import { formatUsd } from '#contract/money.ts';
 import { FavouriteButton } from '../../../components/catalogue/favourite-button.tsx';
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../lib/toast.ts';
+import { countView } from '../../../lib/count-view.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { useLikeItem } from '../../../lib/catalogue-api.ts';
-import { useCountView } from '../api/count-view.ts';
 import { PhonePreview } from './phone-preview.tsx';
 import { SendToPhone } from './send-to-phone.tsx';
 
 /** Shown before the visitor's phone is known: the most common screen of the list. */
 const DEFAULT_SCREEN = { width: 1170, height: 2532 };
-
-const tagLink = (tag: string) =>
-  THEMES.find((theme) => theme.tag === tag)?.path ?? `/search?q=${encodeURIComponent(tag)}`;
 
 /** Everything about the carousel's current card: what it is, how it looks on the visitor's phone, its phone file. */
 export function ItemPanel({ item }: { item: Item }) {
@@ -28,7 +26,7 @@ export function ItemPanel({ item }: { item: Item }) {
   const owned = useOwned().get(item.itemId);
   const source = owned?.downloads[0]?.link ?? item.downloadList[0]?.link;
   const size = screen ?? DEFAULT_SCREEN;
-  useCountView(item.itemId);
+  useEffect(() => countView(item.itemId), [item.itemId]);
 
   const downloadForPhone = async () => {
     if (!source || !screen) return;
@@ -67,7 +65,7 @@ export function ItemPanel({ item }: { item: Item }) {
           <ul className="item-panel__tags" aria-label="Tags">
             {item.tags.map((tag) => (
               <li key={tag}>
-                <Link to={tagLink(tag)}>#{tag}</Link>
+                <Link to={tagPagePath(tag)}>#{tag}</Link>
               </li>
             ))}
           </ul>
