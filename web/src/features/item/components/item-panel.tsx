@@ -8,7 +8,7 @@ import { FavouriteButton } from '../../../components/catalogue/favourite-button.
 import { PhonePicker } from '../../../components/phone-picker.tsx';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../lib/toast.ts';
-import { countView } from '../../../lib/count-view.ts';
+import { countView, viewEnded } from '../../../lib/count-view.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
 import { phoneFileLink, phoneFileName, usePhoneScreen } from '../../../lib/phone-screen.ts';
 import { useOwned } from '../../../lib/purchases.ts';
@@ -26,7 +26,10 @@ export function ItemPanel({ item }: { item: Item }) {
   const owned = useOwned().get(item.itemId);
   const source = owned?.downloads[0]?.link ?? item.downloadList[0]?.link;
   const size = screen ?? DEFAULT_SCREEN;
-  useEffect(() => countView(item.itemId), [item.itemId]);
+  useEffect(() => {
+    countView(item.itemId);
+    return viewEnded;
+  }, [item.itemId]);
 
   const downloadForPhone = async () => {
     if (!source || !screen) return;
