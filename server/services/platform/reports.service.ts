@@ -25,7 +25,7 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The owner's sales and downloads report (decision 043). */
 export class ReportsService {
-  private readonly deps: { reports: ReportsRepository; now?: () => Date };
+  private readonly deps: { reports: ReportsRepository };
 
   constructor(deps: ReportsService['deps']) {
     this.deps = deps;
@@ -72,9 +72,9 @@ export class ReportsService {
     };
   }
 
-  /** Sums the closed days not summed yet, and answers the last closed day (null before any sale). */
+  /** Sums the closed days not summed yet, and answers the last closed day (null before any sale or visitor's figure). */
   private async sumClosedDays(): Promise<string | null> {
-    const lastClosed = addDays(utcDay(new Date((this.deps.now?.() ?? new Date()).getTime() - SETTLE_MS)), -1);
+    const lastClosed = addDays(utcDay(new Date(Date.now() - SETTLE_MS)), -1);
     const lastSummed = await this.deps.reports.lastSummedDay();
     const from = lastSummed ? addDays(lastSummed, 1) : await this.deps.reports.firstDay();
     if (!from) return null;
