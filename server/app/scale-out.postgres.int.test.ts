@@ -264,14 +264,18 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
     }
     expect(await status()).toMatchObject({ status: 'in_process', attempts: 1 });
 
+    // The second attempt is another process's. A busy machine can fail it (a database out of
+    // connections), and a third then finishes it: the reasons are kept to show in the message.
+    const failures = new Set<string>();
     const done = await until(
       'another process to finish it',
       async () => {
         const row = await status();
+        if (row.failureReason) failures.add(row.failureReason);
         return row.status === 'done' && row;
       },
       90_000,
     );
-    expect(done.attempts).toBe(2);
+    expect(done.attempts, `failed attempts: ${[...failures].join('; ')}`).toBe(2 + Math.min(failures.size, 1));
   }, 120_000);
 });
