@@ -101,6 +101,9 @@ export const ADMIN_ACTIONS = [
   'banner.create',
   'banner.update',
   'banner.delete',
+  'bundle.create',
+  'bundle.update',
+  'bundle.delete',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 

@@ -54,12 +54,6 @@ export const CouponSchema = z.object({
 export type Coupon = z.infer<typeof CouponSchema>;
 export const CouponListSchema = z.array(CouponSchema);
 
-/** What the payment page asks before paying: the server's price of these items with this code. */
-export const QuoteBodySchema = z.object({
-  itemIds: z.array(ItemIdSchema).min(1, 'The cart is empty').max(50, 'At most 50 wallpapers per order'),
-  coupon: CouponCodeSchema.optional(),
-});
-
 export const QuoteSchema = z.object({
   subtotal: z.number(),
   discount: z.number(),

@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { CURRENCY } from './constants.ts';
 import { TIMESTAMP_ID_PATTERN } from './ids.ts';
+import { BundleIdSchema } from './bundles.ts';
 import { CouponCodeSchema } from './coupons.ts';
 import { ItemIdSchema } from './item.ts';
 
-export const CreateOrderBodySchema = z.object({
-  itemIds: z.array(ItemIdSchema).min(1, 'The cart is empty').max(50, 'At most 50 wallpapers per order'),
-  /** A coupon code; the server prices it, whatever the browser shows. */
-  coupon: CouponCodeSchema.optional(),
-});
+/** What a shopper buys (wallpapers from the cart, a bundle, or both) and with which coupon. */
+export const PurchaseSchema = z
+  .object({
+    itemIds: z.array(ItemIdSchema).max(50, 'At most 50 wallpapers per order').default([]),
+    bundleId: BundleIdSchema.optional(),
+    /** A coupon code; the server prices it, whatever the browser shows. */
+    coupon: CouponCodeSchema.optional(),
+  })
+  .refine((body) => body.itemIds.length > 0 || body.bundleId !== undefined, {
+    message: 'The cart is empty',
+    path: ['itemIds'],
+  });
+export type Purchase = z.input<typeof PurchaseSchema>;
+
+export const CreateOrderBodySchema = PurchaseSchema;
+/** What the payment page asks before paying: the server's price of this purchase. */
+export const QuoteBodySchema = PurchaseSchema;
 
 /**
  * Two ids name an order: `orderId` is ours (download links, the library and the success page use

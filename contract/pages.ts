@@ -72,6 +72,8 @@ export const PAGES = {
   item: { ...publicPage, path: 'item/:index', sitemap: false },
   /** A wallpaper's own page, which never moves (itemPagePath); the sitemap lists each one. */
   wallpaper: { ...publicPage, path: 'wallpapers/:itemId/:slug?', sitemap: false },
+  /** A bundle's own page (bundlePagePath): its wallpapers at one price. */
+  bundle: { ...publicPage, path: 'bundles/:bundleId', sitemap: false },
   painting: {
     ...publicPage,
     path: 'painting',
@@ -161,6 +163,7 @@ export const PAGES = {
   adminCoupons: { ...browserPage, path: 'admin/coupons', access: 'admin' },
   adminSales: { ...browserPage, path: 'admin/sales', access: 'admin' },
   adminBanners: { ...browserPage, path: 'admin/banners', access: 'admin' },
+  adminBundles: { ...browserPage, path: 'admin/bundles', access: 'admin' },
 } as const satisfies Record<string, PageDefinition>;
 
 export type PageId = keyof typeof PAGES;

@@ -33,6 +33,7 @@ import { imageRoutes } from '../routes/images/index.ts';
 import { itemRoutes } from '../routes/items/index.ts';
 import { adminReportRoutes } from '../routes/admin-reports/index.ts';
 import { bannerRoutes } from '../routes/banners/index.ts';
+import { bundleRoutes } from '../routes/bundles/index.ts';
 import { jobRoutes } from '../routes/jobs/index.ts';
 import { storageRoutes } from '../routes/storage/index.ts';
 import { userRoutes } from '../routes/users/index.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(adminCouponRoutes, { coupons: services.coupons });
   await app.register(adminReportRoutes, { reports: services.reports });
   await app.register(bannerRoutes, { banners: services.banners, uploads: services.uploads });
+  await app.register(bundleRoutes, { bundles: services.bundles });
   await app.register(reviewRoutes, {
     uploads: services.uploads,
     waitingList: services.waitingList,
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDependencies) {
       publicUrl: config.publicUrl,
       publicConfig: config.publicConfig,
       catalogue: services.catalogue,
+      bundles: services.bundles,
       metrics: services.metrics,
     }));
   if (!servesWeb) {

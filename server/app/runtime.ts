@@ -49,6 +49,8 @@ import { ReportsService } from '../services/platform/reports.service.ts';
 import { ReportsRepository } from '../db/repositories/reports.repository.ts';
 import { BannersService } from '../services/catalogue/banners.service.ts';
 import { BannersRepository } from '../db/repositories/banners.repository.ts';
+import { BundlesService } from '../services/catalogue/bundles.service.ts';
+import { BundlesRepository } from '../db/repositories/bundles.repository.ts';
 import { MobileAppService } from '../services/catalogue/mobile-app.service.ts';
 import { LoginThrottle } from '../services/accounts/login-throttle.service.ts';
 import { Sweeper } from '../services/platform/sweeper.service.ts';
@@ -86,6 +88,7 @@ export interface Services {
   vitals: VitalsService;
   reports: ReportsService;
   banners: BannersService;
+  bundles: BundlesService;
   mobileApp: MobileAppService;
   deviceFit: DeviceFitService;
   downloads: DownloadsService;
@@ -174,7 +177,14 @@ export async function createServices(deps: {
   });
   const jobs = new JobQueue(jobsRepository);
   const adminLog = new AdminLogService(new AdminActionsRepository(db));
-  const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, storage, adminLog });
+  const bundles = new BundlesService({
+    bundles: new BundlesRepository(db),
+    inTransaction,
+    adminLog,
+    links: config.itemLinks,
+    catalogue,
+  });
+  const lifecycle = new ItemLifecycleService({ ...repositories, catalogue, bundles, storage, adminLog });
   const adminItems = new AdminItemsService({
     items: repositories.items,
     storage,
@@ -232,6 +242,7 @@ export async function createServices(deps: {
   const checkout = new CheckoutService({
     orders: repositories.orders,
     catalogue,
+    bundles,
     accounts,
     inTransaction,
     refunds,
@@ -262,6 +273,7 @@ export async function createServices(deps: {
     vitals: new VitalsService(new VitalsRepository(db)),
     reports: new ReportsService({ reports: new ReportsRepository(db) }),
     banners,
+    bundles,
     mobileApp: new MobileAppService({
       catalogue,
       settings: new SettingsRepository(db),

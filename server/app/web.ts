@@ -5,18 +5,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '#contract/config.ts';
 import { itemFileUrl, itemPagePath } from '#contract/item-url.ts';
 import type { Item } from '#contract/item.ts';
+import { BundleIdSchema, bundlePagePath, type Bundle } from '#contract/bundles.ts';
+import { formatUsd } from '#contract/money.ts';
 import { CAROUSEL_IMAGE_SIZES, matchPage, PAGES, pageTitle, type PageMeta } from '#contract/pages.ts';
 import { sendPrepared } from '../http/send-prepared.ts';
 import { IMMUTABLE_CACHE } from '../shared/constants.ts';
 import { prepareAnswer, type PreparedAnswer } from '../shared/prepared-answer.ts';
 import { loadPageRenderer, type RenderedPage } from './page-renderer.ts';
 import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
+import type { BundlesService } from '../services/catalogue/bundles.service.ts';
 import type { Metrics } from '../providers/metrics/metrics.ts';
 import { escapeHtml } from '#contract/text.ts';
 
 interface PageHead extends PageMeta {
   image?: string | undefined;
-  /** The address that names the page's content for good (a wallpaper's own page), when not its own. */
+  /** The address that names the page's content for good (a wallpaper's or bundle's own page), when not its own. */
   canonical?: string | undefined;
 }
 
@@ -74,6 +77,7 @@ export async function registerWebApp(
     publicUrl: string;
     publicConfig: PublicConfig;
     catalogue: CatalogueService;
+    bundles: Pick<BundlesService, 'find'>;
     metrics: Metrics;
   },
 ): Promise<boolean> {
@@ -109,6 +113,20 @@ export async function registerWebApp(
     };
   }
 
+  /** The head of a bundle's page: its name, what it holds and costs, and its first wallpaper's picture. */
+  function bundleHead(bundle: Bundle): PageHead {
+    const [first] = bundle.items;
+    return {
+      title: `${bundle.name}: ${bundle.items.length} wallpapers`,
+      description: `${bundle.items.map((item) => item.name).join(', ')}: ${bundle.items.length} phone wallpapers for ${formatUsd(bundle.price)} together instead of ${formatUsd(bundle.worth)}.`,
+      ...(first && {
+        image: new URL(itemFileUrl(first.itemId, first.thumbnail, options.publicConfig.assetBase), options.publicUrl)
+          .href,
+      }),
+      canonical: bundlePagePath(bundle.bundleId),
+    };
+  }
+
   /**
    * What a page's address says before it is rendered: its head, or, for a wallpaper, a move to
    * the address that names it now (an old or missing slug), or that it is not here (404).
@@ -120,6 +138,11 @@ export async function registerWebApp(
     if (page?.id === 'item') {
       const item = await options.catalogue.atIndex(Number(pathname.split('/')[2]));
       return item ? { head: itemHead(item) } : {};
+    }
+    if (page?.id === 'bundle') {
+      const bundleId = BundleIdSchema.safeParse(pathname.split('/')[2]);
+      const bundle = bundleId.success ? await options.bundles.find(bundleId.data) : undefined;
+      return bundle ? { head: bundleHead(bundle) } : { missing: true };
     }
     if (page?.id === 'wallpaper') {
       const item = await options.catalogue.get(pathname.split('/')[2]!);

@@ -333,6 +333,35 @@ export const coupons = pgTable('coupons', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A named set of paid wallpapers sold together at one price (decision 045). An order for it has
+ * a line per item, each at its share of the price; items the buyer owns are left out.
+ */
+export const bundles = pgTable('bundles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  published: boolean('published').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A bundle's items in their order. An item in a bundle on sale can't be deleted; otherwise it leaves the bundle. */
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => items.itemId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.itemId] }), index('bundle_items_item_idx').on(t.itemId)],
+);
+
 /** An order, priced by the server from the items table; the browser's total is never read. */
 export const orders = pgTable(
   'orders',
@@ -389,6 +418,8 @@ export const orderLines = pgTable(
     refundId: text('refund_id'),
     /** The refund that holds this line while it is asked for (and after): a line is refunded once. */
     refundRequestId: uuid('refund_request_id').references(() => refunds.id),
+    /** The bundle this line was bought in, at its share of the bundle's price; a sold bundle is kept. */
+    bundleId: uuid('bundle_id').references(() => bundles.id),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.itemId] }),

@@ -82,8 +82,7 @@ beforeAll(async () => {
     });
     const withCoupon = await ctx.checkout.createOrder(
       { uid: shopper.uid, email: shopper.email, firstName: 'Ada', isAdmin: false },
-      [refunded.itemId],
-      coupon.code,
+      { itemIds: [refunded.itemId], coupon: coupon.code },
     );
     await ctx.app.inject({
       method: 'POST',
@@ -107,6 +106,22 @@ beforeAll(async () => {
       { title: 'Upgrade sale', tag: 'landscape' },
       { fileName: 'banner.png', stream: Readable.from([bannerPicture]), truncated: () => false },
     );
+    // A bundle of a wallpaper the shopper owns and one refunded: bought for the refunded one's share.
+    const bundle = await ctx.bundles.create(owner, {
+      name: 'Upgrade pair',
+      price: 5,
+      itemIds: [paid.itemId, refunded.itemId],
+      published: true,
+    });
+    const bundleOrder = await ctx.checkout.createOrder(
+      { uid: shopper.uid, email: shopper.email, firstName: 'Ada', isAdmin: false },
+      { bundleId: bundle.bundleId },
+    );
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${bundleOrder.orderId}/capture`,
+      headers: shopper.headers,
+    });
     await ctx.vitals.record([{ name: 'LCP', value: 900, rating: 'good', path: '/', navigationType: 'navigate' }]);
     await ctx.loginThrottle.failed(shopper.email, '203.0.113.5');
     await ctx.accounts.forgotPassword(shopper.email);

@@ -11,6 +11,8 @@ import { createTestContext, type TestContext } from '../test/test-app.ts';
  */
 const PUBLIC_OPERATIONS = [
   'GET /api/banners',
+  'GET /api/bundles',
+  'GET /api/bundles/{bundleId}',
   'GET /api/config',
   'GET /api/downloads/free/{itemId}/fit/{screen}',
   'GET /api/downloads/free/{itemId}/{index}?',

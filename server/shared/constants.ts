@@ -24,4 +24,6 @@ export const DEFAULT_ADS_LEVEL = 3;
 export const ITEM_MESSAGES = {
   soldStays:
     'This wallpaper has been bought, so it stays in the store for its buyers: its files and their downloads are kept. Unpublish it instead.',
+  inBundle: (bundles: string[]) =>
+    `This wallpaper is in a bundle on sale (${bundles.join(', ')}). Take it out of the bundle or unpublish the bundle first.`,
 } as const;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OrderResult } from '#contract/orders.ts';
+import type { OrderResult, Purchase } from '#contract/orders.ts';
 import { users } from '../db/schema.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -16,13 +16,14 @@ export async function createShopper(ctx: TestContext, firstName = 'Ada') {
   return { uid: registered.uid, email, headers: { authorization: `Bearer ${outcome.token}` } };
 }
 
-/** Orders `itemIds` as the shopper and pays with the test wallet; fails unless the order ends paid. */
+/** Orders items (or a bundle) as the shopper and pays with the test wallet; fails unless the order ends paid. */
 export async function buyWithTestWallet(
   ctx: TestContext,
   headers: Record<string, string>,
-  itemIds: string[],
+  purchase: string[] | Purchase,
 ): Promise<OrderResult> {
-  const order = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload: { itemIds } });
+  const payload = Array.isArray(purchase) ? { itemIds: purchase } : purchase;
+  const order = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers, payload });
   if (order.statusCode !== 201) throw new Error(`the order was refused: ${order.body}`);
   const paid = await ctx.app.inject({
     method: 'POST',

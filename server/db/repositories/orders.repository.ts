@@ -68,7 +68,7 @@ export class OrdersRepository {
       couponId: string | null;
       discountCents: number;
     },
-    lines: { itemId: string; name: string; priceCents: number; discountCents: number }[],
+    lines: { itemId: string; name: string; priceCents: number; discountCents: number; bundleId: string | null }[],
     executor: Database,
   ): Promise<OrderRow> {
     const itemIds = lines.map((line) => line.itemId);

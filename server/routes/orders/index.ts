@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#contract/api.ts';
-import { QuoteBodySchema, QuoteSchema } from '#contract/coupons.ts';
+import { QuoteSchema } from '#contract/coupons.ts';
 import {
   ConfirmTransactionBodySchema,
   CreateOrderBodySchema,
+  QuoteBodySchema,
   CreateOrderResultSchema,
   LibrarySchema,
   OrderRefParamsSchema,
@@ -32,13 +33,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
       preHandler: limitOrders,
       schema: {
         tags: ['orders'],
-        summary: 'Creates an order for the given items, priced by the server (USD, tax 0), and its payment order',
+        summary:
+          'Creates an order for the given items and bundle, priced by the server (USD, tax 0), and its payment order',
         body: CreateOrderBodySchema,
         response: { 201: CreateOrderResultSchema, 429: ApiErrorSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await checkout.createOrder(caller(request), request.body.itemIds, request.body.coupon)),
+    async (request, reply) => reply.code(201).send(await checkout.createOrder(caller(request), request.body)),
   );
 
   // Each quote may try a coupon code: guessing codes is held back like placing orders.
@@ -52,12 +53,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; ord
       preHandler: limitQuotes,
       schema: {
         tags: ['orders'],
-        summary: "The server's price of these items with a coupon code, as an order would have it (nothing is created)",
+        summary:
+          "The server's price of these items and bundle with a coupon code, as an order would have it (nothing is created)",
         body: QuoteBodySchema,
         response: { 200: QuoteSchema, 429: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => checkout.quote(caller(request), request.body.itemIds, request.body.coupon),
+    async (request) => checkout.quote(caller(request), request.body),
   );
 
   app.post(

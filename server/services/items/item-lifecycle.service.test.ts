@@ -53,6 +53,7 @@ beforeEach(() => {
   lifecycle = new ItemLifecycleService({
     catalogue,
     orders: { soldAmong: async (itemIds) => itemIds.filter((itemId) => sold.has(itemId)) },
+    bundles: { publishedHolding: async () => [] },
     waitingList: { forgetDraft: async (itemId) => void drafts.delete(itemId) },
     storage,
     adminLog: { record: async (_actor, entry) => void logged.push(entry) },

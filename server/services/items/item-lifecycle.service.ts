@@ -4,6 +4,7 @@ import type { WaitingListRepository } from '../../db/repositories/waiting-list.r
 import type { Storage } from '../../providers/storage/storage.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { BundlesService } from '../catalogue/bundles.service.ts';
 import { deleteItemFiles } from './stored-files.ts';
 import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 import { centsToDollars } from '#contract/money.ts';
@@ -11,12 +12,13 @@ import { centsToDollars } from '#contract/money.ts';
 /**
  * The one way an item leaves the store for good, from the admin pages or the review queue: its
  * row, its draft's place in the queue and every stored file go, unless it was ever sold (its
- * buyers keep it; unpublishing hides it instead).
+ * buyers keep it; unpublishing hides it instead) or is in a bundle on sale.
  */
 export class ItemLifecycleService {
   private readonly deps: {
     catalogue: CatalogueService;
     orders: Pick<OrdersRepository, 'soldAmong'>;
+    bundles: Pick<BundlesService, 'publishedHolding'>;
     waitingList: Pick<WaitingListRepository, 'forgetDraft'>;
     storage: Storage;
     adminLog: Pick<AdminLogService, 'record'>;
@@ -50,6 +52,9 @@ export class ItemLifecycleService {
    */
   async discard(itemId: string): Promise<void> {
     if ((await this.soldAmong([itemId])).length) throw new DomainError('conflict', ITEM_MESSAGES.soldStays);
+    // A bundle on sale would change under its shoppers; an unpublished one just loses the item.
+    const bundles = await this.deps.bundles.publishedHolding(itemId);
+    if (bundles.length) throw new DomainError('conflict', ITEM_MESSAGES.inBundle(bundles));
     await this.deps.catalogue.remove(itemId);
     // A review entry whose draft this was has no draft any more: marking it reviewed is refused.
     await this.deps.waitingList.forgetDraft(itemId);

@@ -44,7 +44,7 @@ class FakeOrders {
       couponId: string | null;
       discountCents: number;
     },
-    lines: { itemId: string; name: string; priceCents: number; discountCents: number }[],
+    lines: { itemId: string; name: string; priceCents: number; discountCents: number; bundleId: string | null }[],
   ) {
     const row: OrderRow = {
       id: randomUUID(),
@@ -190,6 +190,9 @@ beforeEach(() => {
   checkout = new CheckoutService({
     orders: orders as unknown as OrdersRepository,
     catalogue: { findRows: async (ids) => ids.flatMap((id) => items.get(id) ?? []) },
+    bundles: {
+      forSale: () => Promise.reject(new Error('no bundles in these tests')),
+    },
     accounts: {
       contact: async (userId) =>
         userId === shopper.uid ? { email: shopper.email, firstName: 'Ada', lastName: 'Lovelace' } : undefined,
@@ -220,7 +223,7 @@ const refusal = (promise: Promise<unknown>) =>
 describe('an order', () => {
   it('is priced from the stored items, whatever the cart said, and sent to the provider line by line', async () => {
     items.set('sunset', item('sunset', { priceCents: 399 }));
-    const created = await checkout.createOrder(shopper, ['sunset', 'harbour', 'sunset']);
+    const created = await checkout.createOrder(shopper, { itemIds: ['sunset', 'harbour', 'sunset'] });
 
     expect(created.totalPrice).toBe(5.49);
     expect(payments.asked).toEqual([
@@ -230,8 +233,8 @@ describe('an order', () => {
         discountCents: 0,
         currency: 'USD',
         lines: [
-          { itemId: 'sunset', name: 'Wallpaper sunset', priceCents: 399, discountCents: 0 },
-          { itemId: 'harbour', name: 'Wallpaper harbour', priceCents: 150, discountCents: 0 },
+          { itemId: 'sunset', name: 'Wallpaper sunset', priceCents: 399, discountCents: 0, bundleId: null },
+          { itemId: 'harbour', name: 'Wallpaper harbour', priceCents: 150, discountCents: 0, bundleId: null },
         ],
       },
     ]);
@@ -239,30 +242,32 @@ describe('an order', () => {
   });
 
   it('refuses unpublished, unknown and free wallpapers, and what the shopper already owns', async () => {
-    expect((await refusal(checkout.createOrder(shopper, ['draft', 'nowhere']))).message).toBe(
+    expect((await refusal(checkout.createOrder(shopper, { itemIds: ['draft', 'nowhere'] }))).message).toBe(
       'These wallpapers are not for sale: draft, nowhere',
     );
-    expect((await refusal(checkout.createOrder(shopper, ['gift']))).kind).toBe('invalid');
+    expect((await refusal(checkout.createOrder(shopper, { itemIds: ['gift'] }))).kind).toBe('invalid');
     orders.grants.push({ userId: shopper.uid, itemId: 'sunset', orderId: 'earlier' });
-    const owned = await refusal(checkout.createOrder(shopper, ['sunset']));
+    const owned = await refusal(checkout.createOrder(shopper, { itemIds: ['sunset'] }));
     expect(owned).toMatchObject({ kind: 'conflict', message: 'You already own: Wallpaper sunset' });
     expect(payments.asked).toEqual([]);
   });
 
   it('is refused when the store takes no payments, and fails closed when the provider is down', async () => {
     payments.name = 'none';
-    expect((await refusal(checkout.createOrder(shopper, ['sunset']))).message).toBe(ORDER_MESSAGES.paymentsClosed);
+    expect((await refusal(checkout.createOrder(shopper, { itemIds: ['sunset'] }))).message).toBe(
+      ORDER_MESSAGES.paymentsClosed,
+    );
 
     payments.name = 'test';
     payments.createFails = true;
-    expect((await refusal(checkout.createOrder(shopper, ['sunset']))).kind).toBe('provider-unavailable');
+    expect((await refusal(checkout.createOrder(shopper, { itemIds: ['sunset'] }))).kind).toBe('provider-unavailable');
     expect([...orders.orders.values()].map((order) => order.status)).toEqual(['failed']);
   });
 });
 
 describe('a capture', () => {
   it('of the exact amount pays the order, records the transaction, grants the items and queues the email', async () => {
-    const { orderId, id } = await checkout.createOrder(shopper, ['sunset', 'harbour']);
+    const { orderId, id } = await checkout.createOrder(shopper, { itemIds: ['sunset', 'harbour'] });
     const result = await checkout.capture(shopper, id);
 
     expect(result.status).toBe('paid');
@@ -278,7 +283,7 @@ describe('a capture', () => {
   });
 
   it('of another amount grants nothing and fails the order', async () => {
-    const { orderId, id } = await checkout.createOrder(shopper, ['sunset']);
+    const { orderId, id } = await checkout.createOrder(shopper, { itemIds: ['sunset'] });
     payments.nextCapture = (order) => ({
       status: 'COMPLETED',
       amountCents: order.totalCents - 1,
@@ -293,12 +298,12 @@ describe('a capture', () => {
   });
 
   it('that the provider declines fails the order; one it cannot reach leaves the order to try again', async () => {
-    const declined = await checkout.createOrder(shopper, ['sunset']);
+    const declined = await checkout.createOrder(shopper, { itemIds: ['sunset'] });
     payments.nextCapture = () => ({ status: 'DECLINED', raw: {} });
     expect((await refusal(checkout.capture(shopper, declined.id))).kind).toBe('payment-declined');
     expect(orders.orders.get(declined.orderId)!.status).toBe('failed');
 
-    const unreachable = await checkout.createOrder(shopper, ['harbour']);
+    const unreachable = await checkout.createOrder(shopper, { itemIds: ['harbour'] });
     payments.nextCapture = () => new PaymentError('unavailable', 'PayPal is not answering');
     expect((await refusal(checkout.capture(shopper, unreachable.id))).kind).toBe('provider-unavailable');
     expect(orders.orders.get(unreachable.orderId)).toMatchObject({ status: 'created', captureStartedAt: null });
@@ -306,7 +311,7 @@ describe('a capture', () => {
   });
 
   it('is only for the order’s own buyer, and a paid order captured again charges nothing more', async () => {
-    const { id } = await checkout.createOrder(shopper, ['sunset']);
+    const { id } = await checkout.createOrder(shopper, { itemIds: ['sunset'] });
     expect((await refusal(checkout.capture(stranger, id))).message).toBe(ORDER_MESSAGES.notYours);
 
     await checkout.capture(shopper, id);
@@ -316,8 +321,8 @@ describe('a capture', () => {
   });
 
   it('of an order holding an item bought meanwhile through another order is refused before any charge', async () => {
-    const first = await checkout.createOrder(shopper, ['sunset', 'harbour']);
-    const second = await checkout.createOrder(shopper, ['sunset']);
+    const first = await checkout.createOrder(shopper, { itemIds: ['sunset', 'harbour'] });
+    const second = await checkout.createOrder(shopper, { itemIds: ['sunset'] });
     await checkout.capture(shopper, second.id);
     payments.nextCapture = () => expect.fail('nothing is charged');
 

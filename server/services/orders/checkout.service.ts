@@ -3,7 +3,8 @@ import { TAX } from '../../shared/constants.ts';
 import { ORDER_ID_PATTERN, timestampId } from '#contract/ids.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { Quote } from '#contract/coupons.ts';
-import type { CreateOrderResult, LibraryEntry, OrderResult, PurchasedItem } from '#contract/orders.ts';
+import type { CreateOrderResult, LibraryEntry, OrderResult, Purchase, PurchasedItem } from '#contract/orders.ts';
+import { BUNDLE_MESSAGES, bundleShares } from '#contract/bundles.ts';
 import type { PublicUser } from '#contract/users.ts';
 import type { OrderRow, OrdersRepository } from '../../db/repositories/orders.repository.ts';
 import type { RunInTransaction } from '../../db/repositories/transactions.ts';
@@ -25,6 +26,7 @@ import type { CouponsService } from './coupons.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { BundlesService } from '../catalogue/bundles.service.ts';
 
 /** Links in the order email and on the success page last a week; the account can always make new ones. */
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,6 +46,7 @@ interface CheckoutDependencies {
   orders: OrdersRepository;
   /** Items and accounts belong to their services: checkout reads prices and buyers through them. */
   catalogue: Pick<CatalogueService, 'findRows'>;
+  bundles: Pick<BundlesService, 'forSale'>;
   accounts: Pick<AccountsService, 'contact'>;
   inTransaction: RunInTransaction;
   refunds: Pick<RefundsService, 'fromProvider'>;
@@ -72,15 +75,16 @@ export class CheckoutService {
   }
 
   /**
-   * A new order for items the user neither owns nor is paying for right now, priced by the
-   * server with the coupon if one is given. It replaces (cancels) the user's unpaid orders that
-   * hold any of the same items, so the shopper can always start again, and the old order can no
-   * longer be captured. An order the coupon makes free is completed at once, with no provider.
+   * A new order for items (and a bundle's items) the user neither owns nor is paying for right
+   * now, priced by the server with the coupon if one is given. It replaces (cancels) the user's
+   * unpaid orders that hold any of the same items, so the shopper can always start again, and the
+   * old order can no longer be captured. An order the coupon makes free is completed at once,
+   * with no provider.
    */
-  async createOrder(user: PublicUser, itemIds: string[], couponCode?: string): Promise<CreateOrderResult> {
+  async createOrder(user: PublicUser, purchase: Purchase): Promise<CreateOrderResult> {
     const provider = this.deps.payments.name;
     if (provider === 'none') throw new DomainError('unavailable', ORDER_MESSAGES.paymentsClosed);
-    const { lines, totalCents, discountCents, couponId } = await this.priceOrder(user, itemIds, couponCode);
+    const { lines, totalCents, discountCents, couponId } = await this.priceOrder(user, purchase);
     const order = await this.deps.inTransaction((tx) =>
       this.deps.orders.createReplacingUnpaid(
         { userId: user.uid, totalCents, provider, couponId, discountCents },
@@ -112,9 +116,9 @@ export class CheckoutService {
     };
   }
 
-  /** What the payment page shows before paying: these items' price with the coupon, as an order would have it. */
-  async quote(user: PublicUser, itemIds: string[], couponCode?: string): Promise<Quote> {
-    const { lines, totalCents, discountCents, coupon, description } = await this.priceOrder(user, itemIds, couponCode);
+  /** What the payment page shows before paying: the purchase's price with the coupon, as an order would have it. */
+  async quote(user: PublicUser, purchase: Purchase): Promise<Quote> {
+    const { lines, totalCents, discountCents, coupon, description } = await this.priceOrder(user, purchase);
     return {
       subtotal: centsToDollars(lines.reduce((sum, line) => sum + line.priceCents, 0)),
       discount: centsToDollars(discountCents),
@@ -123,9 +127,16 @@ export class CheckoutService {
     };
   }
 
-  /** The lines of an order for these items, refused when one cannot be bought by this user now, and its coupon's discount. */
-  private async priceOrder(user: PublicUser, itemIds: string[], couponCode: string | undefined) {
-    const wanted = [...new Set(itemIds)];
+  /**
+   * The lines of an order, refused when one cannot be bought by this user now, and its coupon's
+   * discount. A bundle's items come at their shares of its price; those the user owns are left
+   * out (decision 045).
+   */
+  private async priceOrder(user: PublicUser, purchase: Purchase) {
+    const singles = [...new Set(purchase.itemIds ?? [])];
+    const bundle = purchase.bundleId ? await this.deps.bundles.forSale(purchase.bundleId) : undefined;
+    const inBundle = new Set(bundle?.items.map((item) => item.itemId));
+    const wanted = [...singles.filter((id) => !inBundle.has(id)), ...inBundle];
     const byId = new Map((await this.deps.catalogue.findRows(wanted)).map((row) => [row.itemId, row]));
     const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
     const missing = wanted.filter((id) => !byId.get(id)?.published);
@@ -136,18 +147,38 @@ export class CheckoutService {
         'invalid',
         `These wallpapers are free to download and cannot be bought: ${free.join(', ')}`,
       );
-    const owned = await this.deps.orders.ownedItemIds(user.uid, wanted);
-    if (owned.length) throw new DomainError('conflict', `You already own: ${names(owned)}`);
-    const underWay = await this.deps.orders.itemIdsBeingPaid(user.uid, wanted);
+    const doubled = singles.filter((id) => inBundle.has(id));
+    if (doubled.length) throw new DomainError('conflict', `These wallpapers are in the bundle too: ${names(doubled)}`);
+    const owned = new Set(await this.deps.orders.ownedItemIds(user.uid, wanted));
+    const ownedSingles = singles.filter((id) => owned.has(id));
+    if (ownedSingles.length) throw new DomainError('conflict', `You already own: ${names(ownedSingles)}`);
+    if (bundle && bundle.items.every((item) => owned.has(item.itemId)))
+      throw new DomainError('conflict', BUNDLE_MESSAGES.allOwned);
+    const toBuy = wanted.filter((id) => !owned.has(id));
+    const underWay = await this.deps.orders.itemIdsBeingPaid(user.uid, toBuy);
     if (underWay.length) throw new DomainError('conflict', `${ORDER_MESSAGES.inProgress}: ${names(underWay)}`);
 
-    const rows = wanted.map((id) => byId.get(id)!);
-    const { coupon, description, discounts, discountCents } = await this.deps.coupons.price(couponCode, rows, user.uid);
+    const shares = new Map<string, number>();
+    if (bundle) {
+      const cents = bundleShares(
+        bundle.priceCents,
+        bundle.items.map((item) => byId.get(item.itemId)!.priceCents),
+      );
+      bundle.items.forEach((item, index) => shares.set(item.itemId, cents[index]!));
+    }
+    // Each row at the price this order asks for it, so a coupon takes its share off that.
+    const rows = toBuy.map((id) => ({ ...byId.get(id)!, priceCents: shares.get(id) ?? byId.get(id)!.priceCents }));
+    const { coupon, description, discounts, discountCents } = await this.deps.coupons.price(
+      purchase.coupon,
+      rows,
+      user.uid,
+    );
     const lines = rows.map((row) => ({
       itemId: row.itemId,
       name: row.name,
       priceCents: row.priceCents,
       discountCents: discounts.get(row.itemId) ?? 0,
+      bundleId: shares.has(row.itemId) ? bundle!.id : null,
     }));
     const totalCents = lines.reduce((sum, line) => sum + line.priceCents, 0) - discountCents;
     return { lines, totalCents, discountCents, coupon, description, couponId: coupon?.id ?? null };

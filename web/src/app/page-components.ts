@@ -11,6 +11,7 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   home: async () => (await import('../features/home/components/home-page.tsx')).HomePage,
   item: async () => (await import('../features/item/components/carousel-page.tsx')).CarouselPage,
   wallpaper: async () => (await import('../features/item/components/item-page.tsx')).ItemPage,
+  bundle: async () => (await import('../features/bundles/components/bundle-page.tsx')).BundlePage,
   painting: async () => (await import('../features/category/components/category-pages.tsx')).PaintingPage,
   landscape: async () => (await import('../features/category/components/category-pages.tsx')).LandscapePage,
   city: async () => (await import('../features/category/components/category-pages.tsx')).CityPage,
@@ -40,4 +41,5 @@ export const PAGE_COMPONENTS: Record<PageId, Load> = {
   adminCoupons: async () => (await import('../features/admin/components/coupons-page.tsx')).CouponsPage,
   adminSales: async () => (await import('../features/admin/components/sales-page.tsx')).SalesPage,
   adminBanners: async () => (await import('../features/admin/components/banners-page.tsx')).BannersPage,
+  adminBundles: async () => (await import('../features/admin/components/bundles-page.tsx')).BundlesPage,
 };

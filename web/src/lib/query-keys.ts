@@ -13,6 +13,7 @@ export const queryKeys = {
   library: (userId: string | undefined) => ['library', userId] as const,
   favourites: ['favourites'] as const,
   order: (orderId: string | undefined) => ['order', orderId] as const,
+  quote: (purchase: string) => ['quote', purchase] as const,
   phoneLink: (code: string | undefined) => ['phone-link', code] as const,
   review: ['review'] as const,
   reviewList: (filter: string) => ['review', 'list', filter] as const,
@@ -28,5 +29,8 @@ export const queryKeys = {
   adminCoupons: ['admin-coupons'] as const,
   adminReport: (query: string) => ['admin-report', query] as const,
   banners: ['banners'] as const,
+  bundles: ['bundles'] as const,
+  bundle: (bundleId: string | undefined) => ['bundles', bundleId] as const,
+  adminBundles: ['admin-bundles'] as const,
   adminBanners: ['admin-banners'] as const,
 };

@@ -20,6 +20,9 @@ const DOING: Record<AdminActionKind, string> = {
   'banner.create': 'Made a banner',
   'banner.update': 'Changed a banner',
   'banner.delete': 'Deleted a banner',
+  'bundle.create': 'Made a bundle',
+  'bundle.update': 'Changed a bundle',
+  'bundle.delete': 'Deleted a bundle',
   'coupon.update': 'Changed a coupon',
 };
 

@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/banners', label: 'Banners' },
+  { to: '/admin/bundles', label: 'Bundles' },
   { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/activity', label: 'Activity' },
 ] as const;

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Quote } from '#contract/coupons.ts';
-import type { CreateOrderResult, OrderResult } from '#contract/orders.ts';
+import type { CreateOrderResult, OrderResult, Purchase } from '#contract/orders.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const checkoutApi = {
-  createOrder: (itemIds: string[], coupon?: string) =>
-    api.post<CreateOrderResult>('/api/orders', { itemIds, ...(coupon && { coupon }) }),
-  /** The server's price of these items with a coupon code; refused with the reason when the code does not apply. */
-  quote: (itemIds: string[], coupon: string) => api.post<Quote>('/api/orders/quote', { itemIds, coupon }),
+  createOrder: (purchase: Purchase) => api.post<CreateOrderResult>('/api/orders', purchase),
+  /** The server's price of a purchase, with its coupon code if any; refused with the reason when the code does not apply. */
+  quote: (purchase: Purchase) => api.post<Quote>('/api/orders/quote', purchase),
   /** Either id names the order: `orderId` (ours) or `providerOrderId`. */
   capture: (orderId: string) => api.post<OrderResult>(`/api/orders/${encodeURIComponent(orderId)}/capture`),
   order: (orderId: string) => api.get<OrderResult>(`/api/orders/${encodeURIComponent(orderId)}`),

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Quote } from '#contract/coupons.ts';
+import type { Purchase } from '#contract/orders.ts';
 import { checkoutApi } from '../api/orders.ts';
 
 /**
@@ -8,11 +9,11 @@ import { checkoutApi } from '../api/orders.ts';
  * when the code is removed.
  */
 export function CouponField({
-  itemIds,
+  purchase,
   quote,
   onQuote,
 }: {
-  itemIds: string[];
+  purchase: Purchase;
   quote: Quote | undefined;
   onQuote: (quote: Quote | undefined) => void;
 }) {
@@ -26,7 +27,7 @@ export function CouponField({
     setPending(true);
     setError('');
     try {
-      onQuote(await checkoutApi.quote(itemIds, code.trim()));
+      onQuote(await checkoutApi.quote({ ...purchase, coupon: code.trim() }));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The coupon could not be checked. Please try again.');
     } finally {

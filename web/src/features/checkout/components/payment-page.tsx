@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Quote } from '#contract/coupons.ts';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { BUNDLE_MESSAGES, bundleShares } from '#contract/bundles.ts';
+import type { Purchase } from '#contract/orders.ts';
 import { MESSAGES, ORDER_MESSAGES } from '#contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '#contract/money.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
@@ -13,6 +16,8 @@ import { useUser } from '../../../lib/user-store.ts';
 import { paymentValue } from '../../../lib/payment-value.ts';
 import { useLibrary } from '../../../lib/purchases.ts';
 import { checkoutApi } from '../api/orders.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useBundle } from '../../../lib/bundles-api.ts';
 import { TestWalletButton } from './test-wallet-button.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { sendToLogin } from '../../../lib/login-first.ts';
@@ -30,32 +35,73 @@ export function PaymentPage() {
   // Our id of the order being paid: PayPal's buttons hand back only the provider's.
   const orderId = useRef<string>(undefined);
   const value = paymentValue.get();
-  // The server's price with a coupon, for the items it priced; without one the page adds up the
+  // A bundle's page sends its shopper here with the bundle instead of the cart.
+  const bundleId = useSearchParams()[0].get('bundle') ?? undefined;
+  const bundle = useBundle(bundleId);
+  // What the shopper owns changes a bundle's price: the server says what it is.
+  const bundlePrice = useQuery({
+    queryKey: queryKeys.quote(`bundle:${bundleId}:${library.dataUpdatedAt}`),
+    queryFn: () => checkoutApi.quote({ bundleId }),
+    enabled: Boolean(user && bundle.data && library.isSuccess),
+    retry: false,
+  });
+  // The server's price with a coupon, for the purchase it priced; without one the page adds up the
   // cart as the original store did.
   const [quoted, setQuoted] = useState<{ for: string; quote: Quote }>();
 
-  // Checkout needs a logged-in user and the total that CHECKOUT stored.
+  // Checkout needs a logged-in user and the total that CHECKOUT stored, or a bundle.
   useEffect(() => {
-    if (!user) sendToLogin(navigate, '/payment', { replace: true });
-    else if (value === undefined) {
+    if (!user)
+      sendToLogin(navigate, bundleId ? encodeURIComponent(`/payment?bundle=${bundleId}`) : '/payment', {
+        replace: true,
+      });
+    else if (value === undefined && !bundleId) {
       notify.info(MESSAGES.paymentError);
       navigate('/cart/view', { replace: true });
     }
-  }, [user, value, navigate]);
-  if (!user || value === undefined) return null;
+  }, [user, value, bundleId, navigate]);
+  if (!user || (value === undefined && !bundleId)) return null;
+  if (bundleId && !bundle.data)
+    return bundle.isPending ? (
+      <p className="page-loading">Loading the bundle…</p>
+    ) : (
+      <section className="section not-found">
+        <h1 className="page-title">{BUNDLE_MESSAGES.notForSale}</h1>
+        <Link className="button" to="/">
+          Home
+        </Link>
+      </section>
+    );
 
   const owned = new Set((library.data ?? []).map((entry) => entry.itemId));
-  const lines = cart.items.map((entry) => entry.myItem);
+  const lines = bundle.data ? bundle.data.items : cart.items.map((entry) => entry.myItem);
+  // A bundle's wallpapers at their shares of its price, as the server charges them.
+  const shares = bundle.data
+    ? bundleShares(
+        dollarsToCents(bundle.data.price),
+        lines.map((item) => dollarsToCents(item.price)),
+      )
+    : lines.map((item) => dollarsToCents(item.price));
   const toBuy = lines.filter((item) => !owned.has(item.itemId));
-  const toBuyIds = toBuy.map((item) => item.itemId);
-  const quote = quoted?.for === toBuyIds.join() ? quoted.quote : undefined;
-  const total = quote?.total ?? centsToDollars(toBuy.reduce((sum, item) => sum + dollarsToCents(item.price), 0));
+  const purchase: Purchase = bundleId ? { bundleId } : { itemIds: toBuy.map((item) => item.itemId) };
+  const purchaseKey = JSON.stringify(purchase);
+  const quote = quoted?.for === purchaseKey ? quoted.quote : undefined;
+  const total =
+    quote?.total ??
+    bundlePrice.data?.total ??
+    centsToDollars(lines.reduce((sum, item, index) => sum + (owned.has(item.itemId) ? 0 : shares[index]!), 0));
 
-  const placeOrder = () => checkoutApi.createOrder(toBuyIds, quote?.coupon?.code);
+  const placeOrder = () =>
+    checkoutApi.createOrder({ ...purchase, ...(quote?.coupon && { coupon: quote.coupon.code }) });
   const finish = async (orderRef: string) => {
     const result = await checkoutApi.capture(orderRef);
     navigate(`/success?order=${encodeURIComponent(result.orderId)}`, {
-      state: { order: result, transactionId: result.transactionId, paymentData: result.paymentData },
+      state: {
+        order: result,
+        transactionId: result.transactionId,
+        paymentData: result.paymentData,
+        bundle: Boolean(bundleId),
+      },
     });
   };
   // The test wallet, and an order its coupon makes free, need no approval: order, then capture.
@@ -68,14 +114,18 @@ export function PaymentPage() {
         <div>
           <h2 className="section__title">Order summary</h2>
           <ul className="cart-lines" aria-label="Order summary">
-            {lines.map((item) => (
+            {lines.map((item, index) => (
               <ItemLine
                 key={item.itemId}
                 item={item}
                 details={
-                  owned.has(item.itemId) && <p className="cart-line__owned">Already yours — left out of this order</p>
+                  owned.has(item.itemId) && (
+                    <p className="cart-line__owned">
+                      Already yours — {bundle.data ? 'taken off the price' : 'left out of this order'}
+                    </p>
+                  )
                 }
-                price={owned.has(item.itemId) ? '—' : formatUsd(item.price)}
+                price={owned.has(item.itemId) ? '—' : formatUsd(centsToDollars(shares[index]!))}
               />
             ))}
           </ul>
@@ -91,11 +141,12 @@ export function PaymentPage() {
         <aside className="cart-summary" aria-label="Payment">
           {toBuy.length > 0 && payment.provider !== 'none' && (
             <CouponField
-              itemIds={toBuyIds}
+              purchase={purchase}
               quote={quote}
-              onQuote={(next) => setQuoted(next && { for: toBuyIds.join(), quote: next })}
+              onQuote={(next) => setQuoted(next && { for: purchaseKey, quote: next })}
             />
           )}
+          {bundle.data && <p className="payment-page__bundle">The bundle “{bundle.data.name}”</p>}
           <dl>
             {quote?.coupon && (
               <div>

@@ -25,7 +25,10 @@ export function SuccessPage() {
   usePageMeta('Payment successful');
   const [params] = useSearchParams();
   const location = useLocation();
-  const passed = (location.state as { order?: OrderResult } | null)?.order;
+  const state = location.state as { order?: OrderResult; bundle?: boolean } | null;
+  const passed = state?.order;
+  // A bundle is bought apart from the cart, which stays as it was.
+  const fromCart = !state?.bundle;
   const id = params.get('order') ?? passed?.orderId ?? '';
   // The navigation state is there right after paying; after a reload the server answers.
   const { data, isError } = useOrder(id, passed);
@@ -34,10 +37,10 @@ export function SuccessPage() {
 
   useEffect(() => {
     if (data?.status !== 'paid' || !data.transactionId) return;
-    cartActions.empty();
+    if (fromCart) cartActions.empty();
     paymentValue.clear();
     confirmOnce(data.transactionId);
-  }, [data?.status, data?.transactionId]);
+  }, [data?.status, data?.transactionId, fromCart]);
 
   if (!id || isError) {
     return (
@@ -60,7 +63,7 @@ export function SuccessPage() {
           <p>
             Order {data.transactionId} · {formatUsd(data.totalPrice)}. We have also emailed you these links; they work
             for 7 days, and your account page always has fresh ones.
-            {purchasedCart.totalCount > data.items.length ? ' Items you already owned were left out.' : ''}
+            {fromCart && purchasedCart.totalCount > data.items.length ? ' Items you already owned were left out.' : ''}
           </p>
         </>
       ) : data.status === 'pending' || data.status === 'capturing' ? (

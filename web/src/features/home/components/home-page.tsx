@@ -7,6 +7,7 @@ import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { GuideSteps, type GuideStep } from '../../../components/guide-steps.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { PromoBanners } from './promo-banners.tsx';
+import { BundleShelf } from '../../../components/catalogue/bundle-shelf.tsx';
 import { ThemeTiles } from './theme-tiles.tsx';
 
 /** The original store's six steps for saving a free wallpaper to an iPhone photo library. */
@@ -83,6 +84,7 @@ export function HomePage() {
       </section>
 
       <PromoBanners />
+      <BundleShelf />
 
       <section className="section lazy-render" aria-labelledby="newest-title">
         <h2 id="newest-title" className="section__title">
