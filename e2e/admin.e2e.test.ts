@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActionsPage } from '#contract/admin.ts';
 import type { Item } from '#contract/item.ts';
 import { itemPagePath } from '#contract/item-url.ts';
+import { bundleShares } from '#contract/bundles.ts';
 import type { OrderResult } from '#contract/orders.ts';
 import { ADMIN, chromiumPath, useStoreSession } from './fixtures.ts';
 import { visit } from './browser.ts';
@@ -572,6 +573,74 @@ describe.skipIf(!chromiumPath)('admin upload in Chromium', () => {
     await owner.getByText('“City lights week” is hidden').waitFor();
     const themes = await s.api<{ value: string }[]>('/api/items/boards/top');
     expect(themes.map((board) => board.value)).toEqual(['anime', 'landscape', 'minimalistic']);
+    await owner.context().close();
+  });
+  it('makes a bundle on the admin pages that a shopper who owns one of its wallpapers buys from the home page', async () => {
+    const owner = await adminPage('/admin/items');
+    await owner.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Bundles' }).click();
+    await owner.getByText('There is no bundle yet.').waitFor();
+    const paid = (await s.api<Item[]>('/api/items?limit=40')).filter((item) => !item.freeDownload).slice(0, 3);
+    await owner.getByLabel('Name').fill('Night trio');
+    await owner.getByLabel('Price in USD').fill('5');
+    for (const item of paid) {
+      await owner.getByLabel('Find paid wallpapers to add').fill(item.itemId);
+      await owner.getByRole('button', { name: `Add ${item.name} to the bundle` }).click();
+    }
+    await owner.getByRole('list', { name: 'Wallpapers in the bundle' }).getByText(paid[2]!.name).waitFor();
+    await owner.getByLabel('Publish it now').check();
+    await owner.getByRole('button', { name: 'Make the bundle' }).click();
+    await owner.getByText('“Night trio” was made').waitFor();
+    await owner
+      .getByRole('list', { name: 'Bundles' })
+      .getByText(/On sale · sold 0 times/)
+      .waitFor();
+
+    // The shopper already owns the first wallpaper: it is taken off the bundle's price.
+    const email = 'bundle-buyer@example.com';
+    const buyer = await verifiedShopper(email);
+    const first = (await (
+      await fetch(`${s.store.baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: buyer,
+        body: JSON.stringify({ itemIds: [paid[0]!.itemId] }),
+      })
+    ).json()) as { orderId: string };
+    await fetch(`${s.store.baseUrl}/api/orders/${first.orderId}/capture`, {
+      method: 'POST',
+      headers: buyer,
+      body: '{}',
+    });
+    const shares = bundleShares(
+      500,
+      paid.map((item) => Math.round(item.price * 100)),
+    );
+    const toPay = `$${((shares[1]! + shares[2]!) / 100).toFixed(2)}`;
+
+    const { page } = await s.open('/');
+    const card = page.getByRole('region', { name: 'Bundles' }).getByRole('link', { name: 'Night trio' });
+    await card.scrollIntoViewIfNeeded();
+    await card.click();
+    await page.getByRole('heading', { name: 'Night trio', level: 1 }).waitFor();
+    await page.getByText('3 wallpapers for $5.00').waitFor();
+    await page.getByRole('button', { name: 'Buy the bundle — $5.00' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(SHOPPER_PASSWORD);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment');
+    await page.getByText('Already yours — taken off the price').waitFor();
+    await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe(toPay);
+    await page.getByRole('button', { name: 'Pay with the test wallet' }).click();
+    await page.waitForURL('**/success**');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    const bought = page.getByRole('list', { name: 'Purchased wallpapers' });
+    for (const item of paid.slice(1)) await bought.getByText(item.name).first().waitFor();
+    await page.context().close();
+
+    await owner.reload();
+    await owner
+      .getByRole('list', { name: 'Bundles' })
+      .getByText(/On sale · sold 1 time$/)
+      .waitFor();
     await owner.context().close();
   });
 });

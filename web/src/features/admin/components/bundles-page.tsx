@@ -121,12 +121,12 @@ function BundleForm({ editing, onDone }: { editing: AdminBundle | undefined; onD
         aria-describedby="bundle-price-help"
       />
       <p id="bundle-price-help" className="form__hint">
-        Bought one by one, the wallpapers below cost {formatUsd(worth)}. A shopper who owns some of them pays only for
-        the others, at the bundle’s rate.
+        {items.length > 0 && `Bought one by one, the wallpapers below cost ${formatUsd(worth)}. `}A shopper who owns
+        some of them pays only for the others, at the bundle’s rate.
       </p>
       <h3 className="bundle-form__subtitle">Wallpapers ({items.length})</h3>
       {items.length === 0 ? (
-        <p className="empty-state">None yet: find them below.</p>
+        <p className="form__hint">None yet: find them below.</p>
       ) : (
         <ol className="bundle-form__items" aria-label="Wallpapers in the bundle">
           {items.map((item) => (

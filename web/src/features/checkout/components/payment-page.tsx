@@ -160,7 +160,7 @@ export function PaymentPage() {
             </div>
           </dl>
           <p className="form__error" role="alert">
-            {error}
+            {error || bundlePrice.error?.message}
           </p>
           {toBuy.length === 0 ? (
             <p>There is nothing left to pay for. Your wallpapers are on your account page.</p>
