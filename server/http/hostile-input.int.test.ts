@@ -110,6 +110,9 @@ fs.writeFileSync(
   '<!doctype html><html><head><title>x</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
 );
 
+/** What names a page that is there, by the page's parameter; an item's id otherwise. */
+const pageParameters: Record<string, string> = { index: '0' };
+
 beforeAll(async () => {
   // Limits high enough that every hostile request reaches validation instead of a 429.
   ctx = await createTestContext({ AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_EMAIL: '100000' }, { webDir });
@@ -119,11 +122,19 @@ beforeAll(async () => {
   await ctx.catalogue.insert([
     buildItemRow({ itemId: '20261101_0000_aaaaaaaa' }),
     buildItemRow({ itemId: '20261101_0000_bbbbbbbb', freeDownload: true, priceCents: 0 }),
+    buildItemRow({ itemId: '20261101_0000_cccccccc' }),
   ]);
   callers.user = (await createShopper(ctx)).headers;
   const admin = await createShopper(ctx, 'Admin');
   await ctx.accounts.promote(admin.email);
   callers.admin = admin.headers;
+  const bundle = await ctx.bundles.create(admin, {
+    name: 'Hostile pair',
+    price: 3,
+    itemIds: ['20261101_0000_aaaaaaaa', '20261101_0000_cccccccc'],
+    published: true,
+  });
+  pageParameters.bundleId = bundle.bundleId;
   await ctx.app.ready();
   const document = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -291,7 +302,7 @@ describe('hostile input', () => {
       const names = [...page.path.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
       const fill = (hostile?: { name: string; value: string }) =>
         `/${page.path.replace(/:(\w+)\??/g, (_, name: string) =>
-          hostile?.name === name ? encode(hostile.value) : name === 'index' ? '0' : '20261101_0000_aaaaaaaa',
+          hostile?.name === name ? encode(hostile.value) : (pageParameters[name] ?? '20261101_0000_aaaaaaaa'),
         )}`;
       const plain = await send(`GET ${fill()}`, { method: 'GET', url: fill() });
       statuses.push(`${fill()} ${plain.statusCode}`);
