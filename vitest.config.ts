@@ -30,10 +30,6 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
-    // Vitest's default is one fewer than the cores (one on a 2-core machine); most suites wait on
-    // servers, browsers and child processes, so two files at a time use the machine (e2e files
-    // still run one at a time).
-    maxWorkers: 2,
     projects: [
       {
         test: {
