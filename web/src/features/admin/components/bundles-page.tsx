@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { bundlePagePath, MAX_BUNDLE_ITEMS, type AdminBundle } from '#contract/bundles.ts';
 import type { Item } from '#contract/item.ts';
@@ -65,6 +65,11 @@ function BundleForm({ editing, onDone }: { editing: AdminBundle | undefined; onD
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
   const worth = items.reduce((sum, item) => sum + item.price, 0);
+  // Edit opens the form with its name in focus: on a phone the form is below the list.
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (editing) nameField.current?.focus();
+  }, [editing]);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,7 +104,7 @@ function BundleForm({ editing, onDone }: { editing: AdminBundle | undefined; onD
     >
       <h2 className="admin-order__heading">{editing ? `Edit “${editing.name}”` : 'New bundle'}</h2>
       <label htmlFor="bundle-name">Name</label>
-      <input id="bundle-name" name="name" maxLength={80} required defaultValue={editing?.name} />
+      <input id="bundle-name" name="name" maxLength={80} required defaultValue={editing?.name} ref={nameField} />
       <label htmlFor="bundle-description">Description (optional)</label>
       <textarea
         id="bundle-description"
