@@ -168,14 +168,15 @@ export async function createServices(deps: {
   const inTransaction = transactionsOf(db);
   const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config);
+  const jobs = new JobQueue(jobsRepository);
   const catalogue = new CatalogueService({
     items: repositories.items,
     inTransaction,
     cacheBytes: config.catalogueCacheBytes,
     links: config.itemLinks,
     metrics,
+    jobs,
   });
-  const jobs = new JobQueue(jobsRepository);
   const adminLog = new AdminLogService(new AdminActionsRepository(db));
   const bundles = new BundlesService({
     bundles: new BundlesRepository(db),

@@ -1,6 +1,7 @@
 import type { AccountsService } from '../services/accounts/accounts.service.ts';
 import type { AdminItemsService } from '../services/items/admin-items.service.ts';
 import type { CheckoutService } from '../services/orders/checkout.service.ts';
+import type { DeviceFitService } from '../services/catalogue/device-fit.service.ts';
 import type { RefundsService } from '../services/orders/refunds.service.ts';
 import type { JobHandlers } from '../shared/job-kinds.ts';
 
@@ -10,6 +11,7 @@ export function jobHandlers(services: {
   checkout: CheckoutService;
   refunds: RefundsService;
   adminItems: AdminItemsService;
+  deviceFit: DeviceFitService;
 }): JobHandlers {
   return {
     'order-email': (job, key) => services.checkout.sendOrderEmail(job.orderId, key),
@@ -21,5 +23,6 @@ export function jobHandlers(services: {
     'live-preview': (job) => services.adminItems.makeLivePreview(job.itemId, job.videoKey),
     'item-palette': (job) => services.adminItems.makePalette(job.itemId),
     'item-app-images': (job) => services.adminItems.makeAppImages(job.itemId),
+    'stale-phone-files': (job) => services.deviceFit.removeStale(job.itemId, job.version),
   };
 }

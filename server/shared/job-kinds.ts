@@ -16,6 +16,8 @@ export interface JobPayloads {
   'item-palette': { itemId: string };
   /** The apps' HD preview and blurred placeholder of an item made before them. */
   'item-app-images': { itemId: string };
+  /** The phone files made for an item's versions before `version`, which no link names any more. */
+  'stale-phone-files': { itemId: string; version: number };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const jobKeys = {
   livePreview: (itemId: string, videoKey: string) => `live-preview:${itemId}:${videoKey}`,
   itemPalette: (itemId: string) => `item-palette:${itemId}`,
   itemAppImages: (itemId: string) => `item-app-images:${itemId}`,
+  stalePhoneFiles: (itemId: string, version: number) => `stale-phone-files:${itemId}:${version}`,
 };
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K], key: string) => Promise<void> };

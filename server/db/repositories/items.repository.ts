@@ -378,13 +378,13 @@ export class ItemsRepository {
   }
 
   /**
-   * Changes an item and bumps its version; false when there is no such item. `media` names only
+   * Changes an item and bumps its version, which it returns; undefined when there is no such item. `media` names only
    * the fields it changes, merged into the stored ones by the database in the same statement, so
    * two writers of different fields (a job's clip, an admin's focal point) never undo each other.
    */
-  async update(itemId: string, change: ItemChange): Promise<boolean> {
+  async update(itemId: string, change: ItemChange, executor: Database = this.db): Promise<number | undefined> {
     const { media, ...set } = change;
-    const changed = await this.db
+    const [changed] = await executor
       .update(items)
       .set({
         ...set,
@@ -394,8 +394,8 @@ export class ItemsRepository {
         updatedAt: new Date(),
       })
       .where(eq(items.itemId, itemId))
-      .returning({ itemId: items.itemId });
-    return changed.length > 0;
+      .returning({ version: items.version });
+    return changed?.version;
   }
 
   /** Items whose palette was never put in CIELAB, by id after `after` (made before the colour filters). */

@@ -165,4 +165,32 @@ describe("a phone's own file", () => {
     expect(outside.statusCode).toBe(400);
     expect(outside.json().message).toMatch(/focalPoint must lie inside the picture/);
   });
+  it("keeps only the item's current version's files: the older ones are removed after each change", async () => {
+    const admin = await createShopper(ctx, 'Admin');
+    await ctx.accounts.promote(admin.email);
+    const phoneFiles = async () =>
+      (await ctx.storage.list({ prefix: `downloads/items/${free.itemId}/`, pageSize: 1000 })).items.filter((file) =>
+        file.name.startsWith('fit-v'),
+      );
+    const sizes: number[] = [];
+    for (let edit = 0; edit < 10; edit++) {
+      for (const screen of ['1080x2400', '1179x2556']) expect((await fit(free.itemId, screen)).statusCode).toBe(200);
+      const moved = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/items/${free.itemId}`,
+        headers: admin.headers,
+        payload: { focalPoint: { x: 0.3 + edit / 100, y: 0.5 } },
+      });
+      expect(moved.statusCode).toBe(204);
+      await ctx.settleJobs();
+      sizes.push((await phoneFiles()).reduce((sum, file) => sum + file.size, 0));
+    }
+    // Each change leaves no phone file behind; the next request makes the new version's.
+    expect(sizes).toEqual(Array(10).fill(0));
+    expect((await fit(free.itemId, '1080x2400')).statusCode).toBe(200);
+    const { version } = (await ctx.catalogue.findRow(free.itemId))!;
+    expect((await phoneFiles()).map((file) => file.name)).toEqual([
+      expect.stringMatching(new RegExp(`^fit-v${version}-1080x2400-`)),
+    ]);
+  });
 });

@@ -196,6 +196,7 @@ describe('catalogue reads at 20,000 items', () => {
       inTransaction: transactionsOf(ctx.db),
       cacheBytes: 0,
       links: ctx.config.itemLinks,
+      jobs: ctx.jobs,
     });
     const paging = { limit: 60, offset: 0 };
     await catalogue.listJson({ ...paging, sort: 'newest' });

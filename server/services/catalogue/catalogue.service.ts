@@ -16,6 +16,8 @@ import { AnswerCache } from './answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
 import { NO_METRICS, type Metrics } from '../../providers/metrics/metrics.ts';
+import { jobKeys } from '../../shared/job-kinds.ts';
+import type { JobQueue } from '../platform/job-queue.ts';
 import { closestWord, wordsOf } from './spelling.ts';
 
 /**
@@ -108,6 +110,7 @@ export class CatalogueService {
   /** Tells this process's own announcements apart from the others'. */
   private readonly instanceId = randomUUID();
   private readonly metrics: Metrics;
+  private readonly jobs: Pick<JobQueue, 'enqueue'>;
 
   constructor(deps: {
     items: ItemsRepository;
@@ -115,8 +118,11 @@ export class CatalogueService {
     cacheBytes: number;
     links: ItemLinks;
     metrics?: Metrics;
+    /** Where a change queues the removal of the phone files of the item's older versions. */
+    jobs: Pick<JobQueue, 'enqueue'>;
   }) {
     this.items = deps.items;
+    this.jobs = deps.jobs;
     this.inTransaction = deps.inTransaction;
     this.metrics = deps.metrics ?? NO_METRICS;
     this.views = {
@@ -439,13 +445,30 @@ export class CatalogueService {
     await this.changed();
   }
 
+  /**
+   * Changes an item and bumps its version; false when there is no such item. Phone files are
+   * kept per version, so the older ones are queued for removal with the change.
+   */
   async update(itemId: string, change: ItemChange): Promise<boolean> {
-    const changed = await this.items.update(itemId, {
-      ...change,
-      ...(change.tags && { tags: normaliseTags(change.tags) }),
+    const version = await this.inTransaction(async (tx) => {
+      const bumped = await this.items.update(
+        itemId,
+        { ...change, ...(change.tags && { tags: normaliseTags(change.tags) }) },
+        tx,
+      );
+      if (bumped !== undefined)
+        await this.jobs.enqueue(
+          {
+            kind: 'stale-phone-files',
+            key: jobKeys.stalePhoneFiles(itemId, bumped),
+            payload: { itemId, version: bumped },
+          },
+          tx,
+        );
+      return bumped;
     });
     await this.changed();
-    return changed;
+    return version !== undefined;
   }
 
   async remove(itemId: string): Promise<void> {

@@ -8,6 +8,10 @@ import { DomainError } from '../../shared/errors.ts';
 import { IMMUTABLE_CACHE } from '../../shared/constants.ts';
 import { itemPrivateFolder } from '../items/stored-files.ts';
 
+/** A phone file's name in its item's folder starts with this and the item's version. */
+const FIT_PREFIX = 'fit-v';
+const FIT_VERSION = /^fit-v(\d+)-/;
+
 /** Phone files rendered at once by one process; more wait their turn, up to MAX_WAITING. */
 const RENDERS_AT_ONCE = 2;
 const MAX_WAITING = 32;
@@ -52,7 +56,7 @@ export class DeviceFitService {
     }
     const perMille = (fraction: number) => Math.round(fraction * 1000);
     const size = `${screen.width}x${screen.height}`;
-    const key = `${itemPrivateFolder(row.itemId)}/fit-v${row.version}-${size}-${perMille(focal.x)}-${perMille(focal.y)}.jpg`;
+    const key = `${itemPrivateFolder(row.itemId)}/${FIT_PREFIX}${row.version}-${size}-${perMille(focal.x)}-${perMille(focal.y)}.jpg`;
     const name = `${row.itemId}-${size}.jpg`;
     if (await this.storage.stat(key)) return { key, name };
 
@@ -70,6 +74,26 @@ export class DeviceFitService {
     }
     await render;
     return { key, name };
+  }
+
+  /**
+   * Deletes the item's phone files of versions before `version`: no link names them any more
+   * (a link is made from the item as it is). A render of an older version still under way when
+   * this runs leaves its file, which the next change's run removes.
+   */
+  async removeStale(itemId: string, version: number): Promise<void> {
+    const folder = `${itemPrivateFolder(itemId)}/`;
+    const stale: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await this.storage.list({ prefix: folder, pageSize: 1000, pageToken });
+      for (const object of page.items) {
+        const made = object.fullPath.slice(folder.length).match(FIT_VERSION);
+        if (made && Number(made[1]) < version) stale.push(object.fullPath);
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    await Promise.all(stale.map((key) => this.storage.delete(key)));
   }
 }
 
