@@ -48,6 +48,8 @@ export const AdminOrderLineSchema = z.object({
   price: z.number(),
   discount: z.number(),
   state: z.enum(['held', 'refunding', 'refunded', 'not-granted']),
+  /** The bundle it was bought in, at its share of the bundle's price (decision 045). */
+  bundle: z.string().nullable(),
 });
 export type AdminOrderLine = z.infer<typeof AdminOrderLineSchema>;
 

@@ -293,7 +293,7 @@ export async function createServices(deps: {
     checkout,
     refunds,
     coupons,
-    adminOrders: new AdminOrdersService({ orders: repositories.orders, refunds, accounts, jobs, adminLog }),
+    adminOrders: new AdminOrdersService({ orders: repositories.orders, refunds, accounts, jobs, adminLog, bundles }),
     phoneLinks: new PhoneLinksService({
       links: new PhoneLinksRepository(db),
       catalogue,

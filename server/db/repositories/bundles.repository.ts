@@ -71,6 +71,16 @@ export class BundlesRepository {
     }
   }
 
+  /** The names of these bundles, by id. */
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .select({ id: bundles.id, name: bundles.name })
+      .from(bundles)
+      .where(inArray(bundles.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** How many paid orders bought the bundle. */
   async sold(id: string): Promise<number> {
     const [row] = await this.db.select({ sold: soldCount }).from(bundles).where(eq(bundles.id, id));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActionsPage } from '#contract/admin.ts';
+import type { AdminOrder } from '#contract/admin-orders.ts';
 import { BUNDLE_MESSAGES, type AdminBundle, type Bundle } from '#contract/bundles.ts';
 import type { Quote } from '#contract/coupons.ts';
 import type { LibraryEntry } from '#contract/orders.ts';
@@ -114,6 +115,15 @@ describe('bundles', () => {
         [aurora.itemId, 300, bundle!.bundleId],
       ].sort(),
     );
+
+    // The owner's view of the order names the bundle each line came in.
+    const seen = (
+      await ctx.app.inject({ url: `/api/admin/orders/${paid.orderId}`, headers: admin })
+    ).json<AdminOrder>();
+    expect(seen.lines.map((line) => [line.name, line.price, line.bundle]).sort()).toEqual([
+      ['Bundle Aurora', 3, 'Far away'],
+      ['Bundle Peaks', 1.2, 'Far away'],
+    ]);
 
     const again = await ctx.app.inject({
       method: 'POST',

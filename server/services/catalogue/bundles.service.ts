@@ -57,6 +57,11 @@ export class BundlesService {
     return bundle;
   }
 
+  /** The names of these bundles, by id (an order's lines name the bundle they came in). */
+  namesOf(bundleIds: string[]): Promise<Map<string, string>> {
+    return this.deps.bundles.names(bundleIds);
+  }
+
   /** The published bundles holding an item: it can't be deleted while they are. */
   publishedHolding(itemId: string): Promise<string[]> {
     return this.deps.bundles.publishedHolding(itemId);

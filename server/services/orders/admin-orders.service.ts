@@ -15,6 +15,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import type { RefundsService } from './refunds.service.ts';
+import type { BundlesService } from '../catalogue/bundles.service.ts';
 
 interface AdminOrdersDependencies {
   orders: OrdersRepository;
@@ -22,6 +23,7 @@ interface AdminOrdersDependencies {
   accounts: Pick<AccountsService, 'contact'>;
   jobs: JobQueue;
   adminLog: AdminLogService;
+  bundles: Pick<BundlesService, 'namesOf'>;
 }
 
 /** The owner's view of orders: found by any of their ids or the buyer's email, with all that happened to them. */
@@ -49,6 +51,8 @@ export class AdminOrdersService {
       this.deps.accounts.contact(order.userId),
     ]);
     const held = new Map((await this.deps.orders.lines(order.id)).map((line) => [line.itemId, line]));
+    const bundleIds = [...held.values()].flatMap((line) => line.bundleId ?? []);
+    const bundleNames = await this.deps.bundles.namesOf([...new Set(bundleIds)]);
     return {
       ...summary(row),
       buyer: buyer ?? { email: row.email, firstName: '', lastName: '' },
@@ -70,6 +74,7 @@ export class AdminOrdersService {
           price: centsToDollars(line.priceCents - line.discountCents),
           discount: centsToDollars(line.discountCents),
           state,
+          bundle: line.bundleId ? (bundleNames.get(line.bundleId) ?? null) : null,
         };
       }),
       refunds: refunds.map((refund) => ({

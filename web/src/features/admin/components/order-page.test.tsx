@@ -24,8 +24,15 @@ const order: AdminOrder = {
   captureId: 'CAP1',
   failureReason: null,
   lines: [
-    { itemId: '20261125_2016_adb225ec', name: 'Sunset Ridge', price: 3.49, discount: 0, state: 'held' },
-    { itemId: '20261125_1931_f94ba278', name: 'Golden Hour Hill', price: 1.99, discount: 0, state: 'held' },
+    { itemId: '20261125_2016_adb225ec', name: 'Sunset Ridge', price: 3.49, discount: 0, state: 'held', bundle: null },
+    {
+      itemId: '20261125_1931_f94ba278',
+      name: 'Golden Hour Hill',
+      price: 1.99,
+      discount: 0,
+      state: 'held',
+      bundle: null,
+    },
   ],
   refunds: [],
   emails: [

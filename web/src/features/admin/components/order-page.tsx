@@ -94,7 +94,8 @@ function Order({ orderId }: { orderId: string }) {
         {order.lines.map((line) => (
           <li key={line.itemId} className="admin-order__line">
             <span>
-              <strong>{line.name}</strong> · {formatUsd(line.price)}
+              <strong>{line.name}</strong>
+              {line.bundle && ` in the bundle “${line.bundle}”`} · {formatUsd(line.price)}
               <span className="admin-order__line-state">{LINE_STATE[line.state]}</span>
             </span>
             {refundable.includes(line) && (
