@@ -447,24 +447,26 @@ export class CatalogueService {
 
   /**
    * Changes an item and bumps its version; false when there is no such item. Phone files are
-   * kept per version, so the older ones are queued for removal with the change.
+   * kept per version, so the older ones are queued for removal with the change; `alongside`
+   * writes in the same transaction (the admin log's entry of the change).
    */
-  async update(itemId: string, change: ItemChange): Promise<boolean> {
+  async update(itemId: string, change: ItemChange, alongside?: (tx: Executor) => Promise<void>): Promise<boolean> {
     const version = await this.inTransaction(async (tx) => {
       const bumped = await this.items.update(
         itemId,
         { ...change, ...(change.tags && { tags: normaliseTags(change.tags) }) },
         tx,
       );
-      if (bumped !== undefined)
-        await this.jobs.enqueue(
-          {
-            kind: 'stale-phone-files',
-            key: jobKeys.stalePhoneFiles(itemId, bumped),
-            payload: { itemId, version: bumped },
-          },
-          tx,
-        );
+      if (bumped === undefined) return undefined;
+      await this.jobs.enqueue(
+        {
+          kind: 'stale-phone-files',
+          key: jobKeys.stalePhoneFiles(itemId, bumped),
+          payload: { itemId, version: bumped },
+        },
+        tx,
+      );
+      await alongside?.(tx);
       return bumped;
     });
     await this.changed();

@@ -254,18 +254,11 @@ export class AdminItemsService {
     await this.deps.catalogue.update(itemId, { preview: clipFile.file, media: { poster: posterFile.file } });
   }
 
-  /** Changes an item and logs its fields before and after; the version bumps, so the store shows it at once. */
+  /** Changes an item and logs its fields before and after, together; the version bumps, so the store shows it at once. */
   async update(itemId: string, patch: ItemPatch, actor: Actor): Promise<void> {
     const row = await this.deps.catalogue.findRow(itemId);
     if (!row) throw new DomainError('not-found', 'Item not found');
     const { price, focalPoint, ...rest } = patch;
-    // The focal point lives with the item's media; changing it bumps the version like any change.
-    const changed = await this.deps.catalogue.update(itemId, {
-      ...rest,
-      ...(price !== undefined && { priceCents: dollarsToCents(price) }),
-      ...(focalPoint && { media: { focal: focalPoint } }),
-    });
-    if (!changed) throw new DomainError('not-found', 'Item not found');
     const was: Required<ItemPatch> = {
       name: row.name,
       price: centsToDollars(row.priceCents),
@@ -275,12 +268,27 @@ export class AdminItemsService {
       focalPoint: row.media.focal ?? CENTRE,
     };
     const fields = Object.keys(patch) as (keyof ItemPatch)[];
-    await this.deps.adminLog.record(actor, {
-      action: 'item.update',
-      target: itemId,
-      before: Object.fromEntries(fields.map((field) => [field, was[field]])),
-      after: { ...patch },
-    });
+    // The focal point lives with the item's media; changing it bumps the version like any change.
+    const changed = await this.deps.catalogue.update(
+      itemId,
+      {
+        ...rest,
+        ...(price !== undefined && { priceCents: dollarsToCents(price) }),
+        ...(focalPoint && { media: { focal: focalPoint } }),
+      },
+      (tx) =>
+        this.deps.adminLog.record(
+          actor,
+          {
+            action: 'item.update',
+            target: itemId,
+            before: Object.fromEntries(fields.map((field) => [field, was[field]])),
+            after: { ...patch },
+          },
+          tx,
+        ),
+    );
+    if (!changed) throw new DomainError('not-found', 'Item not found');
   }
 
   /** An uploaded file must sit in this item's own folder and exist. */
