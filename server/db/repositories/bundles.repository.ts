@@ -50,6 +50,11 @@ export class BundlesRepository {
     return rows.map((row) => row.name);
   }
 
+  /** These items' rows, held until the transaction ends: none can be deleted while a bundle is made of them. */
+  async itemsHeld(itemIds: string[], executor: Database): Promise<ItemRow[]> {
+    return executor.select(itemColumns).from(items).where(inArray(items.itemId, itemIds)).for('share');
+  }
+
   async insert(
     bundle: Pick<BundleRow, 'name' | 'description' | 'priceCents' | 'published'>,
     itemIds: string[],

@@ -7,7 +7,7 @@ import {
 } from '#contract/bundles.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { BundleChange, BundlesRepository, BundleWithItems } from '../../db/repositories/bundles.repository.ts';
-import type { RunInTransaction } from '../../db/repositories/transactions.ts';
+import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
 import { DomainError } from '../../shared/errors.ts';
 import type { Actor, AdminLogService } from '../platform/admin-log.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -26,8 +26,8 @@ export class BundlesService {
     inTransaction: RunInTransaction;
     adminLog: Pick<AdminLogService, 'record'>;
     links: ItemLinks;
-    /** Items are checked through the catalogue; the pages showing bundles are kept per its version. */
-    catalogue: Pick<CatalogueService, 'changed' | 'findRows'>;
+    /** The pages showing bundles are kept per catalogue version: a change moves it on. */
+    catalogue: Pick<CatalogueService, 'changed'>;
   };
 
   constructor(deps: BundlesService['deps']) {
@@ -73,8 +73,8 @@ export class BundlesService {
 
   async create(actor: Actor, body: BundleFields): Promise<AdminBundle> {
     const fields = { description: '', published: false, ...body };
-    await this.checkItems(fields.itemIds);
     const bundle = await this.deps.inTransaction(async (tx) => {
+      await this.checkItems(fields.itemIds, tx);
       const row = await this.deps.bundles.insert(
         {
           name: fields.name,
@@ -97,10 +97,10 @@ export class BundlesService {
   }
 
   async update(actor: Actor, bundleId: string, body: UpdateBundleBody): Promise<AdminBundle> {
-    if (body.itemIds) await this.checkItems(body.itemIds);
     const after = await this.deps.inTransaction(async (tx) => {
       const before = await this.deps.bundles.byId(bundleId, tx);
       if (!before) throw new DomainError('not-found', BUNDLE_MESSAGES.notFound);
+      if (body.itemIds) await this.checkItems(body.itemIds, tx);
       const { price, itemIds, ...rest } = body;
       const change: BundleChange = { ...rest, ...(price !== undefined && { priceCents: dollarsToCents(price) }) };
       await this.deps.bundles.update(bundleId, change, itemIds, tx);
@@ -137,9 +137,9 @@ export class BundlesService {
     await this.deps.catalogue.changed();
   }
 
-  /** A bundle holds existing paid wallpapers only. */
-  private async checkItems(itemIds: string[]): Promise<void> {
-    const rows = new Map((await this.deps.catalogue.findRows(itemIds)).map((row) => [row.itemId, row]));
+  /** A bundle holds existing paid wallpapers only; they are held until the bundle is written. */
+  private async checkItems(itemIds: string[], tx: Executor): Promise<void> {
+    const rows = new Map((await this.deps.bundles.itemsHeld(itemIds, tx)).map((row) => [row.itemId, row]));
     const missing = itemIds.filter((id) => !rows.has(id));
     if (missing.length) throw new DomainError('invalid', `These wallpapers do not exist: ${missing.join(', ')}`);
     const free = itemIds.filter((id) => rows.get(id)!.freeDownload);
