@@ -217,21 +217,22 @@ function BundleRow({ bundle, onEdit }: { bundle: AdminBundle; onEdit: () => void
         >
           {bundle.published ? 'Unpublish' : 'Publish'}
         </button>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          disabled={busy}
-          aria-label={`Delete ${name}`}
-          onClick={() => {
-            const warning =
-              bundle.sold > 0
-                ? `${name} has been bought, so it can only be unpublished. Try anyway?`
-                : `Delete ${name}? Its wallpapers stay in the store.`;
-            if (confirm(warning)) void act(() => remove(bundle.bundleId), `${name} was deleted`);
-          }}
-        >
-          Delete
-        </button>
+        {bundle.sold > 0 ? (
+          <span className="admin-order__line-state">Bought, so it stays: unpublish it to stop selling it</span>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            disabled={busy}
+            aria-label={`Delete ${name}`}
+            onClick={() => {
+              if (confirm(`Delete ${name}? Its wallpapers stay in the store.`))
+                void act(() => remove(bundle.bundleId), `${name} was deleted`);
+            }}
+          >
+            Delete
+          </button>
+        )}
       </span>
     </li>
   );
