@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ItemIdSchema, ItemSchema } from './item.ts';
+import { dollarsToCents } from './money.ts';
 import { text } from './text.ts';
 
 export const MAX_BUNDLE_ITEMS = 50;
@@ -83,3 +84,10 @@ export function bundleShares(priceCents: number, itemPricesCents: readonly numbe
   }
   return shares;
 }
+
+/** The shares of a bundle as the API shows it (in dollars), in cents, item by item. */
+export const sharesOf = (bundle: Pick<Bundle, 'price' | 'items'>): number[] =>
+  bundleShares(
+    dollarsToCents(bundle.price),
+    bundle.items.map((item) => dollarsToCents(item.price)),
+  );

@@ -136,8 +136,11 @@ export class CheckoutService {
     const singles = [...new Set(purchase.itemIds ?? [])];
     const bundle = purchase.bundleId ? await this.deps.bundles.forSale(purchase.bundleId) : undefined;
     const inBundle = new Set(bundle?.items.map((item) => item.itemId));
-    const wanted = [...singles.filter((id) => !inBundle.has(id)), ...inBundle];
-    const byId = new Map((await this.deps.catalogue.findRows(wanted)).map((row) => [row.itemId, row]));
+    // The bundle's rows came with it; only the other items are read.
+    const others = singles.filter((id) => !inBundle.has(id));
+    const rows = [...(bundle?.items ?? []), ...(others.length ? await this.deps.catalogue.findRows(others) : [])];
+    const byId = new Map(rows.map((row) => [row.itemId, row]));
+    const wanted = [...others, ...inBundle];
     const names = (ids: string[]) => ids.map((id) => byId.get(id)!.name).join(', ');
     const missing = wanted.filter((id) => !byId.get(id)?.published);
     if (missing.length) throw new DomainError('invalid', `These wallpapers are not for sale: ${missing.join(', ')}`);
@@ -167,13 +170,13 @@ export class CheckoutService {
       bundle.items.forEach((item, index) => shares.set(item.itemId, cents[index]!));
     }
     // Each row at the price this order asks for it, so a coupon takes its share off that.
-    const rows = toBuy.map((id) => ({ ...byId.get(id)!, priceCents: shares.get(id) ?? byId.get(id)!.priceCents }));
+    const priced = toBuy.map((id) => ({ ...byId.get(id)!, priceCents: shares.get(id) ?? byId.get(id)!.priceCents }));
     const { coupon, description, discounts, discountCents } = await this.deps.coupons.price(
       purchase.coupon,
-      rows,
+      priced,
       user.uid,
     );
-    const lines = rows.map((row) => ({
+    const lines = priced.map((row) => ({
       itemId: row.itemId,
       name: row.name,
       priceCents: row.priceCents,

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { bundleShares } from '#contract/bundles.ts';
-import { centsToDollars, dollarsToCents, formatUsd } from '#contract/money.ts';
+import { sharesOf } from '#contract/bundles.ts';
+import { centsToDollars, formatUsd } from '#contract/money.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
 import { sendToLogin } from '../../../lib/login-first.ts';
@@ -36,10 +36,7 @@ export function BundlePage() {
     );
 
   // The server prices the order the same way: each wallpaper at its share, those owned left out.
-  const shares = bundleShares(
-    dollarsToCents(bundle.price),
-    bundle.items.map((item) => dollarsToCents(item.price)),
-  );
+  const shares = sharesOf(bundle);
   const ownedHere = bundle.items.filter((item) => owned.has(item.itemId));
   const toPay = centsToDollars(
     shares.reduce((sum, cents, index) => sum + (owned.has(bundle.items[index]!.itemId) ? 0 : cents), 0),

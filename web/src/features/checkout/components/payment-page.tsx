@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Quote } from '#contract/coupons.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BUNDLE_MESSAGES, bundleShares } from '#contract/bundles.ts';
+import { BUNDLE_MESSAGES, sharesOf } from '#contract/bundles.ts';
 import type { Purchase } from '#contract/orders.ts';
 import { MESSAGES, ORDER_MESSAGES } from '#contract/constants.ts';
 import { centsToDollars, dollarsToCents, formatUsd } from '#contract/money.ts';
@@ -76,12 +76,7 @@ export function PaymentPage() {
   const owned = new Set((library.data ?? []).map((entry) => entry.itemId));
   const lines = bundle.data ? bundle.data.items : cart.items.map((entry) => entry.myItem);
   // A bundle's wallpapers at their shares of its price, as the server charges them.
-  const shares = bundle.data
-    ? bundleShares(
-        dollarsToCents(bundle.data.price),
-        lines.map((item) => dollarsToCents(item.price)),
-      )
-    : lines.map((item) => dollarsToCents(item.price));
+  const shares = bundle.data ? sharesOf(bundle.data) : lines.map((item) => dollarsToCents(item.price));
   const toBuy = lines.filter((item) => !owned.has(item.itemId));
   const purchase: Purchase = bundleId ? { bundleId } : { itemIds: toBuy.map((item) => item.itemId) };
   const purchaseKey = JSON.stringify(purchase);
