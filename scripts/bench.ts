@@ -4,10 +4,13 @@
  * and measures catalogue endpoints with autocannon, each beside a bare node:http server that
  * answers the same bytes from memory in the same run, plain and with `Accept-Encoding: br, gzip`
  * as browsers send it. Prints throughput, latency, the ratio to the bare server and the
- * server's memory, including its peak under 100 connections of compressed traffic.
- * BENCH_SECONDS shortens each measurement.
+ * server's memory, including its peak under 100 connections of compressed traffic. The server
+ * (and the bare one) run on one core and the load generator on another (taskset), so a ratio is
+ * the server's and not the machine's. Then each list, filter, deep page and 'More like this' one
+ * at a time as the database answers them (a page never asked before), distinct searches with
+ * misspellings, and storage per item across edits. BENCH_SECONDS shortens each measurement.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +24,11 @@ import { renderScene } from '../server/demo/demo-art.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
 import { planDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import { createLogger } from '../server/shared/logger.ts';
-import { createMedia, openRuntime } from '../server/app/runtime.ts';
+import { createMedia, openRuntime, type Runtime } from '../server/app/runtime.ts';
+import { startJobRunner } from '../server/jobs/job-runner.ts';
+import { jobHandlers } from '../server/jobs/job-handlers.ts';
+import { itemPrivateFolder } from '../server/services/items/stored-files.ts';
+import { SWATCHES } from '#contract/colour.ts';
 import { deviceCrop } from '#contract/device-crop.ts';
 import { PHONE_SCREENS } from '#contract/devices.ts';
 import type { Item } from '#contract/item.ts';
@@ -38,6 +45,19 @@ const BROWSER = { 'accept-encoding': 'br, gzip' };
 /** Connections for the memory test under compressed traffic. */
 const HEAVY_CONNECTIONS = 100;
 const PROCESSING_SOURCES = 20;
+/** Requests of each uncached page, one at a time. */
+const UNCACHED_ROUNDS = 20;
+/** Edits of one item, each after two phones asked for their own file. */
+const EDITS = 10;
+const EDIT_SCREENS = PHONE_SCREENS.slice(0, 2);
+
+/** Whether the server and the load generator can have a core each. */
+const PINNED = os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+
+/** Keeps every thread of a process on one core. */
+function pin(pid: number, core: number) {
+  if (PINNED) execFileSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' });
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-bench-'));
 
@@ -48,7 +68,13 @@ async function seedLargeCatalogue() {
     // Draw a handful of real wallpapers, then copy them (their files shared) up to ITEM_COUNT rows.
     await seedDemoCatalogue({ ...runtime, log: () => {}, count: 6 });
     const drawn = await runtime.catalogue.newestRows(6);
-    await growCatalogue(runtime.catalogue, { count: ITEM_COUNT - drawn.length });
+    const seedStart = performance.now();
+    await growCatalogue(runtime.catalogue, {
+      count: ITEM_COUNT - drawn.length,
+      onProgress: (added) => process.stdout.write(`\r${added} copies…`),
+    });
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const storage = await measureStorage(runtime, drawn.find((row) => row.freeDownload) ?? drawn[0]!);
     // Publishing one item: a write, then the next read of the newest page (the version moved on).
     const publishMs: number[] = [];
     const query = { limit: 60, offset: 0, sort: 'newest' as const };
@@ -65,10 +91,49 @@ async function seedLargeCatalogue() {
       itemId: drawn[0]!.itemId,
       names: planDemoCatalogue(new Date()).map((plan) => plan.name),
       publishMs: percentile(publishMs, 50),
+      seedSeconds,
+      storage,
+      tag: drawn.flatMap((row) => row.tags).find((tag) => !['anime', 'landscape', 'minimalistic'].includes(tag)),
     };
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * Bytes of one item's phone files in storage after each of EDITS edits (the stale-phone-files
+ * job run as the worker runs it), beside the bytes its phones were sent across those versions:
+ * what storage would hold if nothing were removed.
+ */
+async function measureStorage(runtime: Runtime, row: { itemId: string }) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const runner = startJobRunner({
+    queue: runtime.jobs,
+    handlers: jobHandlers(runtime),
+    logger: createLogger(config),
+    idleMs: 50,
+  });
+  const stopWaking = runtime.jobs.onEnqueued(runner.wake);
+  const phoneFileBytes = async () => {
+    const listed = await runtime.storage.list({ prefix: `${itemPrivateFolder(row.itemId)}/`, pageSize: 1000 });
+    return listed.items.filter((file) => file.name.startsWith('fit-v')).reduce((sum, file) => sum + file.size, 0);
+  };
+  const kept: number[] = [];
+  let made = 0;
+  try {
+    for (let edit = 0; edit < EDITS; edit++) {
+      const current = (await runtime.catalogue.findRow(row.itemId))!;
+      for (const screen of EDIT_SCREENS) await runtime.deviceFit.file(current, screen);
+      made += await phoneFileBytes();
+      await runtime.catalogue.update(row.itemId, { media: { focal: { x: 0.3 + edit / 100, y: 0.5 } } });
+      while ((await runtime.jobs.pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      kept.push(await phoneFileBytes());
+    }
+  } finally {
+    stopWaking();
+    await runner.stop();
+  }
+  return { kept, made };
 }
 
 function percentile(values: number[], p: number): number {
@@ -104,7 +169,7 @@ async function measureDeviceFit(baseUrl: string) {
   const items = (await (await fetch(`${baseUrl}/api/items?limit=60`)).json()) as Item[];
   const free = items.find((item) => item.freeDownload && item.downloadList[0]?.ext === 'jpg');
   if (!free) throw new Error('No free item to make phone files of');
-  const master = Buffer.from(await (await fetch(baseUrl + free.downloadList[0]!.link)).arrayBuffer());
+  const master = Buffer.from(await (await fetch(new URL(free.downloadList[0]!.link, baseUrl))).arrayBuffer());
   const media = createMedia(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
   const [width, height] = free.sizeOptions[0]!.split('x').map(Number) as [number, number];
   const first: number[] = [];
@@ -134,13 +199,21 @@ function memory(pid: number) {
   return { peak: read('VmHWM'), current: read('VmRSS') };
 }
 
-/** Distinct queries that all match (names end in a number), so nearly every one misses the cache. */
+/**
+ * Distinct queries: most are a word's first letters and a number (names end in one), so they
+ * match; every fourth is a whole word with two letters swapped, which matches nothing and is
+ * answered from near spellings. Nearly every one misses the cache.
+ */
 function variedSearches(names: string[]) {
-  const words = [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))];
+  const words = [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
   let i = 0;
   return () => {
     i++;
     const word = words[i % words.length]!;
+    if (i % 4 === 0) {
+      const at = 1 + (i % (word.length - 2));
+      return `/api/items/search?q=${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}&limit=${20 + (i % 40)}`;
+    }
     return `/api/items/search?q=${word.slice(0, 3 + (i % 3))}%20${(i % 400) + 1}`;
   };
 }
@@ -202,7 +275,7 @@ console.log(`Processing ${PROCESSING_SOURCES} source images, through the pipelin
 const processing = await measureProcessing();
 console.log(`Seeding ${ITEM_COUNT} items into a temporary DATA_DIR…`);
 const seeded = await seedLargeCatalogue();
-console.log(`${seeded.count} items. Starting the production server…`);
+console.log(`\n${seeded.count} items. Starting the production server…`);
 // The load generator is one address with many connections: no per-address cap here.
 const store = await startStore({
   dataDir,
@@ -212,6 +285,10 @@ const store = await startStore({
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const settled = memory(store.process.pid!);
 
+pin(store.process.pid!, 0);
+pin(process.pid, 1);
+
+/** Answered from the answer cache after the first request, plain and as browsers ask. */
 const paths = [
   '/api/items?limit=12',
   '/api/items/tag/landscape',
@@ -219,8 +296,18 @@ const paths = [
   '/api/items/search?q=neon',
   seeded.thumbnail,
 ];
+/** The first page of every list and filter, cached too: measured as browsers ask only. */
+const listPaths = [
+  '/api/items',
+  '/api/items?sort=price-asc',
+  '/api/items/photoType/live',
+  `/api/items/tag/${seeded.tag}`,
+  `/api/items?color=${SWATCHES[5].hex.slice(1)}`,
+  '/api/items?dark=true',
+  '/api/items/tag/landscape?offset=59940&limit=60',
+];
 const recorded: Record<string, { type: string; body: string; encoded?: string; encoding?: string }> = {};
-for (const p of paths) {
+for (const p of [...paths, ...listPaths]) {
   const response = await fetch(store.baseUrl + p, { headers: { 'accept-encoding': 'identity' } });
   if (!response.ok) throw new Error(`${p} answered ${response.status}`);
   // The compressed bytes exactly as sent (fetch would decode them).
@@ -245,26 +332,32 @@ fs.writeFileSync(recordFile, JSON.stringify(recorded));
 const barePort = await freePort();
 const bare = fork(path.join(import.meta.dirname, 'bench-bare-server.ts'), [recordFile, String(barePort)]);
 await once(bare, 'message');
+pin(bare.pid!, 0);
 
 const rows = [];
-for (const p of paths) {
-  for (const headers of [undefined, BROWSER]) {
-    const label = `${p.startsWith('/images/') ? 'thumbnail file' : p}${headers ? ' (br, gzip)' : ''}`;
-    const ours = await measure(store.baseUrl + p, { headers });
-    const baseline = await measure(`http://127.0.0.1:${barePort}${p}`, { headers });
-    const encoded = headers && recorded[p]!.encoded;
-    rows.push({
-      endpoint: label,
-      bytes: Buffer.from(encoded || recorded[p]!.body, 'base64').length,
-      'req/s': Math.round(ours.requests.average),
-      'p50 ms': ours.latency.p50,
-      'p99 ms': ours.latency.p99,
-      'bare req/s': Math.round(baseline.requests.average),
-      'bare p99 ms': baseline.latency.p99,
-      ratio: `${Math.round((ours.requests.average / baseline.requests.average) * 100)} %`,
-      errors: ours.errors + ours.non2xx,
-    });
-  }
+const measured = [
+  ...paths.flatMap((p) => [
+    { p, headers: undefined },
+    { p, headers: BROWSER },
+  ]),
+  ...listPaths.map((p) => ({ p, headers: BROWSER })),
+];
+for (const { p, headers } of measured) {
+  const label = `${p.startsWith('/images/') ? 'thumbnail file' : p}${headers ? ' (br, gzip)' : ''}`;
+  const ours = await measure(store.baseUrl + p, { headers });
+  const baseline = await measure(`http://127.0.0.1:${barePort}${p}`, { headers });
+  const encoded = headers && recorded[p]!.encoded;
+  rows.push({
+    endpoint: label,
+    bytes: Buffer.from(encoded || recorded[p]!.body, 'base64').length,
+    'req/s': Math.round(ours.requests.average),
+    'p50 ms': ours.latency.p50,
+    'p99 ms': ours.latency.p99,
+    'bare req/s': Math.round(baseline.requests.average),
+    'bare p99 ms': baseline.latency.p99,
+    ratio: `${Math.round((ours.requests.average / baseline.requests.average) * 100)} %`,
+    errors: ours.errors + ours.non2xx,
+  });
 }
 
 // Memory under heavy compressed traffic: the peak counter starts again here (Linux clear_refs).
@@ -277,15 +370,59 @@ await Promise.all(
 );
 const underHeavy = memory(store.process.pid!);
 
-// One search at a time, each a query never asked before: the time a visitor waits for it.
-const nextSearch = variedSearches(seeded.names);
-const searchMs: number[] = [];
-for (let i = 0; i < SEARCHES; i++) {
-  const started = performance.now();
-  const response = await fetch(`${store.baseUrl}${nextSearch()}`, { headers: BROWSER });
-  await response.arrayBuffer();
-  searchMs.push(performance.now() - started);
+/** Milliseconds of each request, one at a time, as a visitor waits for it. */
+async function oneAtATime(nextPath: (round: number) => string, rounds: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const response = await fetch(store.baseUrl + nextPath(round), { headers: BROWSER });
+    if (!response.ok) throw new Error(`${nextPath(round)} answered ${response.status}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
 }
+
+// Pages never asked before (each round a page size of its own, which the answer cache keys on):
+// what the database costs the first visitor after a change of the catalogue.
+const limit = (round: number) => 60 - round;
+const uncachedPages: [string, (round: number) => string][] = [
+  ['newest, first page', (r) => `/api/items?limit=${limit(r)}`],
+  ['a theme (landscape), first page', (r) => `/api/items/tag/landscape?limit=${limit(r)}`],
+  [`a tag (${seeded.tag}), first page`, (r) => `/api/items/tag/${seeded.tag}?limit=${limit(r)}`],
+  ['free first (price)', (r) => `/api/items?sort=price-asc&limit=${limit(r)}`],
+  ['dearest first (price)', (r) => `/api/items?sort=price-desc&limit=${limit(r)}`],
+  ['live', (r) => `/api/items/photoType/live?limit=${limit(r)}`],
+  [
+    'a colour (each swatch in turn)',
+    (r) => `/api/items?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
+  ],
+  [
+    'a theme in a colour',
+    (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
+  ],
+  ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
+  ['a theme, page 1,000 of 60', (r) => `/api/items/tag/landscape?offset=${999 * 60}&limit=${limit(r)}`],
+  [
+    'the app: a theme, page 1,000 of 30',
+    (r) => `/api/items/wallpapers/page?catalog=landscape&page=999&pageSize=${30 - (r % 20)}`,
+  ],
+  ["'More like this'", (r) => `/api/items/${seeded.itemId}/like?limit=${24 - (r % 20)}`],
+];
+const uncachedRows = [];
+for (const [label, nextPath] of uncachedPages) {
+  const times = await oneAtATime(nextPath, UNCACHED_ROUNDS);
+  uncachedRows.push({
+    page: label,
+    'p50 ms': Number(percentile(times, 50).toFixed(1)),
+    'p95 ms': Number(percentile(times, 95).toFixed(1)),
+    'max ms': Number(Math.max(...times).toFixed(1)),
+  });
+}
+const sitemapMs = await oneAtATime(() => '/sitemap.xml', 1);
+
+// One search at a time, each a query never asked before: the time a visitor waits for it.
+const searchMs = await oneAtATime(variedSearches(seeded.names), SEARCHES);
 const uncached = await measure(`${store.baseUrl}/api/items/search?q=x`, { nextPath: variedSearches(seeded.names) });
 rows.push({
   endpoint: 'search, distinct queries (uncached)',
@@ -305,25 +442,36 @@ await store.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(
-  `\n${CONNECTIONS} connections, ${SECONDS} s each, ${seeded.count} items on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}`,
+  `\n${CONNECTIONS} connections, ${SECONDS} s each, ${seeded.count} items on ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'} ` +
+    `(${seeded.seedSeconds.toFixed(0)} s to seed), Node ${process.version}, ` +
+    (PINNED
+      ? 'the server on core 0, the load generator on core 1'
+      : 'the server and the load generator sharing the cores'),
 );
 console.table(rows);
+console.log('Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first):');
+console.table(uncachedRows);
+console.log(`The sitemap's index: ${sitemapMs[0]!.toFixed(1)} ms`);
 console.log(
   `Server RSS: ${warm.current.toFixed(0)} MB warm (catalogue loaded), ${rss.current.toFixed(0)} MB after the load, ` +
     `${rss.peak.toFixed(0)} MB at its peak since start`,
 );
 console.log(
   `Under ${HEAVY_CONNECTIONS} connections of compressed traffic (br, gzip; the landscape tag and the home list): ` +
-    `${beforeHeavy.current.toFixed(0)} MB before, peak ${underHeavy.peak.toFixed(0)} MB, ${underHeavy.current.toFixed(0)} MB after (budget 400 MB)`,
+    `${beforeHeavy.current.toFixed(0)} MB before, peak ${underHeavy.peak.toFixed(0)} MB, ${underHeavy.current.toFixed(0)} MB after (budget ${DATABASE_URL ? 250 : 400} MB)`,
 );
 console.log(
-  `Server RSS settled after start: ${settled.current.toFixed(0)} MB (peak so far ${settled.peak.toFixed(0)} MB)`,
+  `Server RSS settled after start: ${settled.current.toFixed(0)} MB (peak so far ${settled.peak.toFixed(0)} MB; budget ${DATABASE_URL ? 150 : 300} MB)`,
 );
 console.log(
-  `Distinct searches one at a time (${SEARCHES}): p50 ${percentile(searchMs, 50).toFixed(1)} ms, ` +
+  `Distinct searches one at a time (${SEARCHES}, a quarter misspelled): p50 ${percentile(searchMs, 50).toFixed(1)} ms, ` +
     `p95 ${percentile(searchMs, 95).toFixed(1)} ms, p99 ${percentile(searchMs, 99).toFixed(1)} ms (budget p95 20 ms)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
+console.log(
+  `Phone files of one item across ${EDITS} edits (${EDIT_SCREENS.length} phones before each): ` +
+    `${seeded.storage.kept.join(', ')} bytes kept after each edit, against ${seeded.storage.made} bytes made in all.`,
+);
 console.log(
   `Phone files (${deviceFit.screens} screens, medians): first render ${deviceFit.first.toFixed(0)} ms through the store, ` +
     `${deviceFit.direct.toFixed(0)} ms for the same sharp crop run directly ` +

@@ -432,6 +432,11 @@ export class CatalogueService {
     return this.items.analyze();
   }
 
+  /** Copies of these items, taken in turn, under new ids and names (`tags` replacing theirs): a large catalogue in bulk. */
+  insertCopies(templateIds: string[], copies: { itemId: string; name: string }[], tags?: string[]): Promise<void> {
+    return this.items.insertCopies(templateIds, copies, tags && normaliseTags(tags));
+  }
+
   /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
   async insert(rows: NewItemRow[], alongside?: (tx: Executor) => Promise<void>): Promise<void> {
     if (rows.length === 0) return;
