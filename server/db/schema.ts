@@ -92,16 +92,24 @@ export const items = pgTable(
     index('items_published_price_idx')
       .on(t.priceCents, t.itemId)
       .where(sql`published`),
+    // Cheapest first breaks ties newest first, which the index above cannot walk in one direction.
+    index('items_published_price_asc_idx')
+      .on(t.priceCents, t.itemId.desc().nullsFirst())
+      .where(sql`published`),
     index('items_published_name_idx')
       .on(t.name, t.itemId)
       .where(sql`published`),
     index('items_published_type_idx')
       .on(t.photoType, t.itemId)
       .where(sql`published`),
-    // Near spellings when full-text search finds nothing (pg_trgm; items_words is in migration 0007).
-    index('items_words_trgm_idx')
-      .using('gin', sql`items_words(${t.name}, ${t.tags}) gin_trgm_ops`)
+    // A colour filter's candidates: the CIELAB cells of the palette's colours (colour_cells is in migration 0021).
+    index('items_colour_cells_idx')
+      .using('gin', sql`colour_cells(${t.colours})`)
       .where(sql`published`),
+    // 'OLED dark', newest first.
+    index('items_published_dark_idx')
+      .on(t.itemId)
+      .where(sql`published and (${t.media} ->> 'darkShare')::real >= 0.5`),
     // Items still waiting for the apps' images: the scan at every start reads only these, none once backfilled.
     index('items_without_app_images_idx')
       .on(t.itemId)
@@ -117,6 +125,15 @@ export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'colours'>;
 export type NewItemRow = typeof items.$inferInsert;
 
 /** Downloads of each item per day (UTC), for what is popular; one row per item and day, not per download. */
+/**
+ * Every word of the published items' names and tags (none only of digits), written by a trigger
+ * on items (migration 0021): where 'did you mean' and near spellings look, a few thousand words
+ * however large the catalogue. A word whose items are gone stays; it finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 export const itemDownloadsDaily = pgTable(
   'item_downloads_daily',
   {

@@ -8,11 +8,12 @@ const BATCH = 20_000;
 /**
  * Adds `count` published items to a seeded catalogue, each a copy of one of its items (same
  * files, new id and name), older than every item there: a large catalogue for benchmarks and
- * tests without drawing thousands of pictures. `tags` replaces the copies' tags.
+ * tests without drawing thousands of pictures. `tags` replaces the copies' tags;
+ * `colourSpread` spreads their palettes' coordinates around their originals' (CIELAB units).
  */
 export async function growCatalogue(
   catalogue: CatalogueService,
-  options: { count: number; tags?: string[]; onProgress?: (added: number) => void },
+  options: { count: number; tags?: string[]; colourSpread?: number; onProgress?: (added: number) => void },
 ): Promise<void> {
   const templates = (await catalogue.newestRows(50)).filter((row) => row.media.thumbnails.length > 0);
   if (!templates.length) throw new Error('Seed the demo catalogue first: the copies reuse its files.');
@@ -27,7 +28,7 @@ export async function growCatalogue(
         name: `${names[i % names.length]} ${Math.floor(i / names.length) + 1}`,
       });
     }
-    await catalogue.insertCopies(templateIds, copies, options.tags);
+    await catalogue.insertCopies(templateIds, copies, options);
     options.onProgress?.(from + copies.length);
   }
   // After a bulk load, as PostgreSQL advises: searches plan on the catalogue as it now is.

@@ -11,6 +11,7 @@ import {
   type ItemMedia,
   orderLines,
   orders,
+  searchWords,
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
@@ -53,13 +54,54 @@ function distanceFrom(colour: Lab): SQL<number> {
   return sql<number>`round(least(${sql.join(terms, sql`, `)})::numeric, 2)`;
 }
 
+/** Words spelled like a search's text that its near spellings look for. */
+const SIMILAR_WORDS = 20;
+
+/** Edge of the CIELAB cells a palette's colours are filed under (migration 0021's colour_cells). */
+const COLOUR_CELL = 25;
+
+/**
+ * The cells holding every colour within COLOUR_MATCH_DISTANCE of `colour` (those whose box lies
+ * that near it, with a hair's margin for the stored values' rounding), numbered as colour_cells does.
+ */
+export function cellsNear(colour: Lab): number[] {
+  const reach = COLOUR_MATCH_DISTANCE + 0.01;
+  const span = (value: number) => {
+    const cells = [];
+    for (
+      let cell = Math.floor((value - reach) / COLOUR_CELL);
+      cell <= Math.floor((value + reach) / COLOUR_CELL);
+      cell++
+    ) {
+      const gap = Math.max(cell * COLOUR_CELL - value, 0, value - (cell + 1) * COLOUR_CELL);
+      cells.push({ cell, gap });
+    }
+    return cells;
+  };
+  const found = [];
+  for (const l of span(colour.l)) {
+    for (const a of span(colour.a)) {
+      for (const b of span(colour.b)) {
+        if (Math.hypot(l.gap, a.gap, b.gap) <= reach) found.push(l.cell * 10_000 + (a.cell + 10) * 100 + b.cell + 10);
+      }
+    }
+  }
+  return found;
+}
+
+/** The palette's colours lie within reach of `colour`: its cells, which the GIN index finds, then the exact distance. */
+const near = (colour: Lab): SQL =>
+  sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
+    and ${distanceFrom(colour)} <= ${COLOUR_MATCH_DISTANCE}`;
+
 const published = (filter: CatalogueFilter): SQL | undefined =>
   and(
     eq(items.published, true),
     filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
     filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
-    filter.near === undefined ? undefined : sql`${distanceFrom(filter.near)} <= ${COLOUR_MATCH_DISTANCE}`,
-    filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${OLED_DARK_SHARE}` : undefined,
+    filter.near === undefined ? undefined : near(filter.near),
+    // A constant, not a parameter, so the planner sees the partial index's condition holds.
+    filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${sql.raw(String(OLED_DARK_SHARE))}` : undefined,
   );
 
 /** The admin catalogue's filter: every item, published or not. */
@@ -164,7 +206,9 @@ export class ItemsRepository {
 
   /**
    * One page of published items in a sort's order: after a keyset position (the sort key of the
-   * last item of the previous page) or from an offset. Each sort walks one index.
+   * last item of the previous page) or from an offset. Each sort walks one index. Nearest first
+   * to a colour ranks only its newest `candidates` matches, so a colour found in half the
+   * catalogue costs no more than a rare one.
    */
   async page(request: {
     filter: CatalogueFilter;
@@ -172,13 +216,26 @@ export class ItemsRepository {
     limit: number;
     after?: SortKey | undefined;
     offset?: number;
+    candidates?: number;
   }): Promise<ListedRow[]> {
     const order = orderOf(request.sort, request.filter);
     const near = request.sort === 'colour' ? request.filter.near : undefined;
+    const ranked =
+      near === undefined || request.candidates === undefined
+        ? undefined
+        : inArray(
+            items.itemId,
+            this.db
+              .select({ itemId: items.itemId })
+              .from(items)
+              .where(published(request.filter))
+              .orderBy(desc(items.itemId))
+              .limit(request.candidates),
+          );
     return this.db
       .select(near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns)
       .from(items)
-      .where(and(published(request.filter), request.after && order.after(request.after)))
+      .where(and(published(request.filter), ranked, request.after && order.after(request.after)))
       .orderBy(...order.by)
       .limit(request.limit)
       .offset(request.offset ?? 0);
@@ -194,9 +251,15 @@ export class ItemsRepository {
     return { rows, total: counted?.n ?? 0 };
   }
 
-  /** How many published items a filter finds. */
-  async countPublished(filter: CatalogueFilter): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(items).where(published(filter));
+  /** How many published items a filter finds, counted up to `upTo` when given. */
+  async countPublished(filter: CatalogueFilter, upTo?: number): Promise<number> {
+    const found = this.db
+      .select({ one: sql`1` })
+      .from(items)
+      .where(published(filter));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from((upTo === undefined ? found : found.limit(upTo)).as('found'));
     return row?.n ?? 0;
   }
 
@@ -264,33 +327,54 @@ export class ItemsRepository {
   }
 
   /**
-   * The names and tags (as one text each) of the published items holding a word spelled like
-   * `word`, closest first: where a search's 'did you mean' looks for the word it was meant to be.
-   * The trigram index answers with a lower bar than `similar` sets, since one slip in a short
-   * word already leaves few trigrams in common.
+   * Words of the published items' names and tags spelled like `word`, closest first: where a
+   * search's 'did you mean' looks for the word it was meant to be. The trigram index answers
+   * with a lower bar than `similar` sets, since one slip in a short word already leaves few
+   * trigrams in common. It searches the catalogue's words, not its items, so a word shared by a
+   * million names costs what a rare one does.
    */
   async wordsLike(word: string, limit: number): Promise<string[]> {
-    const words = sql<string>`items_words(${items.name}, ${items.tags})`;
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
       const rows = await tx
-        .select({ words })
-        .from(items)
-        .where(and(published({}), sql`${word} <% ${words}`))
-        .orderBy(sql`word_similarity(${word}, ${words}) desc`)
+        .select({ word: searchWords.word })
+        .from(searchWords)
+        .where(sql`${word} <% ${searchWords.word}`)
+        .orderBy(sql`word_similarity(${word}, ${searchWords.word}) desc`, asc(searchWords.word))
         .limit(limit);
-      return rows.map((row) => row.words);
+      return rows.map((row) => row.word);
     });
   }
 
-  /** Published items whose name or tags hold a word spelled like `text` (pg_trgm), closest first. */
-  async similar(text: string, filter: CatalogueFilter, page: { limit: number; offset: number }): Promise<ItemRow[]> {
-    const words = sql`items_words(${items.name}, ${items.tags})`;
+  /**
+   * Published items holding a word spelled like `text` (pg_trgm), closest first: the words are
+   * found among the catalogue's words, then the newest `candidates` items holding any of them.
+   */
+  async similar(
+    text: string,
+    filter: CatalogueFilter,
+    page: { limit: number; offset: number; candidates: number },
+  ): Promise<ItemRow[]> {
+    const spelled = await this.db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${text} <% ${searchWords.word}`)
+      .orderBy(sql`word_similarity(${text}, ${searchWords.word}) desc`)
+      .limit(SIMILAR_WORDS);
+    if (spelled.length === 0) return [];
+    // The words hold only letters and digits (the trigger splits on everything else).
+    const anyOf = sql`to_tsquery('simple', ${spelled.map((row) => row.word).join(' | ')})`;
+    const newest = this.db
+      .select({ itemId: items.itemId })
+      .from(items)
+      .where(and(published(filter), sql`${items.search} @@ ${anyOf}`))
+      .orderBy(desc(items.itemId))
+      .limit(page.candidates);
     return this.db
       .select(itemColumns)
       .from(items)
-      .where(and(published(filter), sql`${text} <% ${words}`))
-      .orderBy(sql`word_similarity(${text}, ${words}) desc`, desc(items.itemId))
+      .where(inArray(items.itemId, newest))
+      .orderBy(sql`word_similarity(${text}, items_words(${items.name}, ${items.tags})) desc`, desc(items.itemId))
       .limit(page.limit)
       .offset(page.offset);
   }
@@ -380,13 +464,15 @@ export class ItemsRepository {
   /**
    * Copies of `templateIds`' rows, taken in turn, under new ids and names: the database writes
    * them in one statement, so a catalogue of a million items is loaded in minutes. `tags`
-   * replaces the copies' tags.
+   * replaces the copies' tags; `colourSpread` moves each copy's palette coordinates (what the
+   * colour filters read) by up to that much in CIELAB, as distinct pictures would differ.
    */
   async insertCopies(
     templateIds: string[],
     copies: { itemId: string; name: string }[],
-    tags?: string[],
+    options: { tags?: string[] | undefined; colourSpread?: number | undefined } = {},
   ): Promise<void> {
+    const { tags, colourSpread = 0 } = options;
     const replacedTags = tags
       ? sql`array(select jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb))`
       : sql`template.tags`;
@@ -395,7 +481,10 @@ export class ItemsRepository {
         image_list, downloads, media, colours, published)
       select copy.value ->> 'itemId', copy.value ->> 'name', template.price_cents, template.free_download,
         template.stars, template.photo_type, ${replacedTags}, template.thumbnail, template.preview,
-        template.image_list, template.downloads, template.media, template.colours, template.published
+        template.image_list, template.downloads, template.media,
+        array(select value + (random() * 2 - 1) * ${colourSpread} from unnest(template.colours) with ordinality
+              as colour(value, n) order by n)::real[],
+        template.published
       from jsonb_array_elements(${JSON.stringify(copies)}::jsonb) with ordinality as copy(value, n)
       join (select *, row_number() over (order by item_id) as k from items
             where item_id in (select jsonb_array_elements_text(${JSON.stringify(templateIds)}::jsonb))) as template

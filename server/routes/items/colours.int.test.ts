@@ -119,3 +119,42 @@ describe('colour filters', () => {
     expect(found.slice(2)).toEqual([close.itemId, navy.itemId]);
   });
 });
+
+describe("a colour filter's index", () => {
+  let edge: TestContext;
+  afterAll(() => edge?.close());
+
+  it('finds every palette colour within reach, on whichever side of an index cell it lies', async () => {
+    edge = await createTestContext();
+    // Colours scattered around three targets (each near a cell's corner in CIELAB), a few
+    // hundred in all, each the only colour of its wallpaper's palette.
+    let seed = 7;
+    const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
+    const targets = ['#7a7a7a', '#e07b2a', '#3e8e4a'];
+    const hex = (channels: number[]) => `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    const rows = targets.flatMap((target, t) =>
+      Array.from({ length: 150 }, (_, i) => {
+        const channels = [1, 3, 5].map((at) => Number.parseInt(target.slice(at, at + 2), 16));
+        const colour = hex(channels.map((c) => Math.max(0, Math.min(255, Math.round(c + random() * 45)))));
+        return buildItemRow({
+          itemId: `20261111_0000_e${t}${String(i).padStart(6, '0')}`,
+          tags: ['edge'],
+          ...palette([colour], 0),
+        });
+      }),
+    );
+    await edge.catalogue.insert(rows);
+    for (const target of targets) {
+      const distances = rows.map((row) => deltaE(labOfHex(row.media.palette![0]!), labOfHex(target)));
+      // Colours a rounding away from the threshold are left out of the count either way.
+      const within = distances.filter((d) => d <= 24.99).length;
+      const borderline = distances.filter((d) => d > 24.99 && d <= 25.01).length;
+      expect(within).toBeGreaterThan(20);
+      const response = await edge.app.inject({ url: `/api/items/tag/edge?color=${target.slice(1)}` });
+      expect(response.statusCode).toBe(200);
+      const total = Number(response.headers['x-total-count']);
+      expect(total).toBeGreaterThanOrEqual(within);
+      expect(total).toBeLessThanOrEqual(within + borderline);
+    }
+  });
+});

@@ -63,4 +63,17 @@ describe('search with a slip of the keyboard', () => {
     expect(nothing.json()).toEqual([]);
     expect(nothing.headers['x-search-suggestion']).toBeUndefined();
   });
+
+  it("learns a wallpaper's words when it is published, never a draft's", async () => {
+    const draft = buildItemRow({ name: 'Zephyrine Lagoon', tags: ['landscape'], published: false });
+    await ctx.catalogue.insert([draft]);
+    const typed = await search('zephyrin lagon');
+    expect(typed.json()).toEqual([]);
+    expect(typed.headers['x-search-suggestion']).toBeUndefined();
+
+    await ctx.catalogue.update(draft.itemId, { published: true });
+    const found = await search('zephyrin lagon');
+    expect(decodeURIComponent(String(found.headers['x-search-suggestion']))).toBe('zephyrine lagoon');
+    expect(found.json<Item[]>().map((item) => item.itemId)).toEqual([draft.itemId]);
+  });
 });

@@ -35,7 +35,10 @@ const ALL_CATALOGUES = new Set(['', 'wallpapers']);
 const POPULAR_WINDOW_DAYS = 30;
 const PURCHASE_WEIGHT = 5;
 
-/** Search ranks at most this many matches (the newest), so a common word costs what a rare one does. */
+/**
+ * Search and a colour's list rank at most this many matches (the newest), so a common word or
+ * colour costs what a rare one does; their totals count up to it.
+ */
 export const SEARCH_CANDIDATES = 1000;
 
 /** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
@@ -186,7 +189,7 @@ export class CatalogueService {
     let counted = this.counts.get(key);
     if (!counted) {
       if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
-      counted = this.items.countPublished(filter);
+      counted = this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES);
       this.counts.set(key, counted);
       counted.catch(() => this.counts.delete(key));
     }
@@ -213,6 +216,7 @@ export class CatalogueService {
       limit: query.limit + 1,
       after,
       offset: after ? 0 : query.offset,
+      candidates: SEARCH_CANDIDATES,
     });
     const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
     const last = rows[shown.length - 1];
@@ -393,7 +397,11 @@ export class CatalogueService {
               suggestion,
             };
         }
-        const near = await this.items.similar(text.trim().toLowerCase(), filter, { limit: paging.limit, offset: 0 });
+        const near = await this.items.similar(text.trim().toLowerCase(), filter, {
+          limit: paging.limit,
+          offset: 0,
+          candidates: SEARCH_CANDIDATES,
+        });
         return { body: near.map(toItem), total: near.length };
       }
       const shown = fitting(rows.slice(0, paging.limit).map(toItem));
@@ -432,9 +440,16 @@ export class CatalogueService {
     return this.items.analyze();
   }
 
-  /** Copies of these items, taken in turn, under new ids and names (`tags` replacing theirs): a large catalogue in bulk. */
-  insertCopies(templateIds: string[], copies: { itemId: string; name: string }[], tags?: string[]): Promise<void> {
-    return this.items.insertCopies(templateIds, copies, tags && normaliseTags(tags));
+  /** Copies of these items, taken in turn, under new ids and names: a large catalogue in bulk. */
+  insertCopies(
+    templateIds: string[],
+    copies: { itemId: string; name: string }[],
+    options: { tags?: string[] | undefined; colourSpread?: number | undefined } = {},
+  ): Promise<void> {
+    return this.items.insertCopies(templateIds, copies, {
+      ...options,
+      tags: options.tags && normaliseTags(options.tags),
+    });
   }
 
   /** Inserts items; `alongside` writes in the same transaction (an outbox job that follows them). */
