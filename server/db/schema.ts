@@ -132,6 +132,8 @@ export type NewItemRow = typeof items.$inferInsert;
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  // Whether a search's word starts any word at all (like 'word%').
+  index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
 ]);
 
 export const itemDownloadsDaily = pgTable(

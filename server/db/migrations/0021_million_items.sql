@@ -29,6 +29,7 @@ INSERT INTO search_words (word)
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 DROP INDEX "items_words_trgm_idx";--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_words_prefix_idx" ON "search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "items_published_price_asc_idx" ON "items" USING btree ("price_cents","item_id" DESC NULLS FIRST) WHERE published;--> statement-breakpoint
 CREATE INDEX "items_colour_cells_idx" ON "items" USING gin (colour_cells("colours")) WHERE published;--> statement-breakpoint
 CREATE INDEX "items_published_dark_idx" ON "items" USING btree ("item_id") WHERE published and ("items"."media" ->> 'darkShare')::real >= 0.5;--> statement-breakpoint

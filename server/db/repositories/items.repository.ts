@@ -235,7 +235,7 @@ export class ItemsRepository {
     return this.db
       .select(near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns)
       .from(items)
-      .where(and(published(request.filter), ranked, request.after && order.after(request.after)))
+      .where(and(ranked ?? published(request.filter), request.after && order.after(request.after)))
       .orderBy(...order.by)
       .limit(request.limit)
       .offset(request.offset ?? 0);
@@ -344,6 +344,24 @@ export class ItemsRepository {
         .limit(limit);
       return rows.map((row) => row.word);
     });
+  }
+
+  /**
+   * Whether, for each of these words (letters and digits) that holds a letter, some published
+   * item has a word starting with it (words only of digits, as names end in, are not kept).
+   */
+  async knowsWordsStartingWith(words: string[]): Promise<boolean> {
+    const checked = words.filter((word) => /\p{L}/u.test(word));
+    if (checked.length === 0) return true;
+    const [row] = rowsOf<{ known: boolean }>(
+      await this.db.execute(
+        sql`select ${sql.join(
+          checked.map((word) => sql`exists (select 1 from search_words where word like ${`${word}%`})`),
+          sql` and `,
+        )} as known`,
+      ),
+    );
+    return row?.known ?? true;
   }
 
   /**

@@ -58,6 +58,12 @@ function fitting(items: Item[]): Item[] {
 
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
 const MAX_KEPT_COUNTS = 1000;
+/**
+ * From this many, a list's count from before a change is shown while it is counted again: a
+ * total a change or two behind for a moment, rather than the next visitor waiting for a count
+ * of hundreds of thousands of rows.
+ */
+const LAGGING_COUNT_FROM = 10_000;
 
 /** A page of a list before it becomes bytes. */
 interface Page extends ListPosition {
@@ -76,13 +82,13 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))];
 }
 
+/** Words of a search looked for at most. */
+const MAX_QUERY_WORDS = 8;
+
 /** Turns free text into a prefix tsquery of its words; undefined when no word is left. */
 export function toPrefixQuery(text: string): string | undefined {
-  const words = text
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, 8);
-  return words?.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+  const words = wordsOf(text).slice(0, MAX_QUERY_WORDS);
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 }
 
 /** Words of a search put right at most, and the wallpapers whose words each is compared with. */
@@ -102,8 +108,8 @@ export class CatalogueService {
   private readonly answers: AnswerCache;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
-  /** How many items each filter finds, for this version. */
-  private readonly counts = new Map<string, Promise<number>>();
+  /** How many items each filter finds, counted at a version, with the last count that finished. */
+  private readonly counts = new Map<string, { counted: Promise<number>; generation: number; last?: number }>();
   /** Bumped by every write, so an answer built from an older catalogue is never cached. */
   private generation = 0;
   private readonly items: ItemsRepository;
@@ -144,7 +150,6 @@ export class CatalogueService {
     this.generation++;
     this.answers.clear();
     this.building.clear();
-    this.counts.clear();
   }
 
   /** Drops this process's answers when another process announces a write. */
@@ -186,14 +191,21 @@ export class CatalogueService {
 
   private count(filter: CatalogueFilter): Promise<number> {
     const key = JSON.stringify(filter);
-    let counted = this.counts.get(key);
-    if (!counted) {
-      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
-      counted = this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES);
-      this.counts.set(key, counted);
-      counted.catch(() => this.counts.delete(key));
-    }
-    return counted;
+    const kept = this.counts.get(key);
+    if (kept?.generation === this.generation) return kept.counted;
+    if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+    const counted = this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES);
+    const entry: { counted: Promise<number>; generation: number; last?: number } = {
+      counted,
+      generation: this.generation,
+      ...(kept?.last !== undefined && { last: kept.last }),
+    };
+    this.counts.set(key, entry);
+    counted.then(
+      (n) => (entry.last = n),
+      () => this.counts.get(key) === entry && this.counts.delete(key),
+    );
+    return kept?.last !== undefined && kept.last >= LAGGING_COUNT_FROM ? Promise.resolve(kept.last) : counted;
   }
 
   /** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
@@ -376,11 +388,15 @@ export class CatalogueService {
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
     const toItem = this.views[audience];
     return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
-      const { rows, total } = await this.items.search(query, filter, {
-        limit: paging.limit + 1,
-        offset: skip,
-        candidates: SEARCH_CANDIDATES,
-      });
+      // A word no wallpaper's words start with finds nothing: the catalogue's words say so at once,
+      // where the search itself would look through every item for it.
+      const { rows, total } = (await this.items.knowsWordsStartingWith(wordsOf(text).slice(0, MAX_QUERY_WORDS)))
+        ? await this.items.search(query, filter, {
+            limit: paging.limit + 1,
+            offset: skip,
+            candidates: SEARCH_CANDIDATES,
+          })
+        : { rows: [], total: 0 };
       if (rows.length === 0 && skip === 0) {
         const suggestion = await this.didYouMean(text);
         const meant = suggestion && toPrefixQuery(suggestion);
