@@ -387,6 +387,15 @@ async function oneAtATime(nextPath: (round: number) => string, rounds: number): 
   return times;
 }
 
+// The cursor of a theme's 1,000th page, as 'Load more' reaches it (the link to the page after the 999th).
+const beforeDeep = await fetch(`${store.baseUrl}/api/items/tag/landscape?offset=${998 * 60}&limit=60`);
+const deepLink = /<([^>]+)>; rel="next"/.exec(beforeDeep.headers.get('link') ?? '')?.[1];
+if (!deepLink) throw new Error('No link to the 1,000th page of a theme');
+const deepUrl = new URL(deepLink, store.baseUrl);
+deepUrl.searchParams.delete('limit');
+deepUrl.searchParams.delete('offset');
+const deepCursor = `${deepUrl.pathname}${deepUrl.search}`;
+
 // Pages never asked before (each round a page size of its own, which the answer cache keys on):
 // what the database costs the first visitor after a change of the catalogue.
 const limit = (round: number) => 60 - round;
@@ -406,7 +415,8 @@ const uncachedPages: [string, (round: number) => string][] = [
     (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
   ],
   ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
-  ['a theme, page 1,000 of 60', (r) => `/api/items/tag/landscape?offset=${999 * 60}&limit=${limit(r)}`],
+  ['a theme, page 1,000 of 60 by offset', (r) => `/api/items/tag/landscape?offset=${999 * 60}&limit=${limit(r)}`],
+  ['a theme, page 1,000 of 60 by cursor (as the web app pages)', (r) => `${deepCursor}&limit=${limit(r)}`],
   [
     'the app: a theme, page 1,000 of 30',
     (r) => `/api/items/wallpapers/page?catalog=landscape&page=999&pageSize=${30 - (r % 20)}`,

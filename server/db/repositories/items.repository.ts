@@ -251,7 +251,10 @@ export class ItemsRepository {
     return { rows, total: counted?.n ?? 0 };
   }
 
-  /** How many published items a filter finds, counted up to `upTo` when given. */
+  /**
+   * How many published items a filter finds; with `upTo`, how many of its newest `upTo` there
+   * are, found as a page's candidates are (the same walk, not another plan).
+   */
   async countPublished(filter: CatalogueFilter, upTo?: number): Promise<number> {
     const found = this.db
       .select({ one: sql`1` })
@@ -259,7 +262,7 @@ export class ItemsRepository {
       .where(published(filter));
     const [row] = await this.db
       .select({ n: count() })
-      .from((upTo === undefined ? found : found.limit(upTo)).as('found'));
+      .from((upTo === undefined ? found : found.orderBy(desc(items.itemId)).limit(upTo)).as('found'));
     return row?.n ?? 0;
   }
 
@@ -463,11 +466,12 @@ export class ItemsRepository {
 
   /**
    * Refreshes the planner's statistics of the items table, which choose between the search
-   * index and the newest-first index. PostgreSQL's autovacuum does this on a server as rows
-   * change; after a bulk load it is worth doing at once.
+   * index and the newest-first index, and files the GIN indexes' pending entries, which the
+   * next writes would otherwise stop to file. PostgreSQL's autovacuum does this on a server as
+   * rows change; after a bulk load it is worth doing at once.
    */
-  async analyze(): Promise<void> {
-    await this.db.execute(sql`analyze items`);
+  async vacuum(): Promise<void> {
+    await this.db.execute(sql`vacuum analyze items`);
   }
 
   async count(): Promise<number> {

@@ -453,7 +453,7 @@ export class CatalogueService {
 
   /** Keeps the query planner's picture of the catalogue true after it grew or changed a lot. */
   refreshStatistics(): Promise<void> {
-    return this.items.analyze();
+    return this.items.vacuum();
   }
 
   /** Copies of these items, taken in turn, under new ids and names: a large catalogue in bulk. */
