@@ -387,10 +387,15 @@ async function oneAtATime(nextPath: (round: number) => string, rounds: number): 
   return times;
 }
 
-// The cursor of a theme's 1,000th page, as 'Load more' reaches it (the link to the page after the 999th).
-const beforeDeep = await fetch(`${store.baseUrl}/api/items/tag/landscape?offset=${998 * 60}&limit=60`);
+// A theme's 1,000th page of 60 (or its last but one in a smaller catalogue), and its cursor as
+// 'Load more' reaches it (the link to the page after the one before).
+const themeTotal = Number(
+  (await fetch(`${store.baseUrl}/api/items/tag/landscape?limit=1`)).headers.get('x-total-count'),
+);
+const DEEP_PAGE = Math.min(1000, Math.floor(themeTotal / 60) - 1);
+const beforeDeep = await fetch(`${store.baseUrl}/api/items/tag/landscape?offset=${(DEEP_PAGE - 2) * 60}&limit=60`);
 const deepLink = /<([^>]+)>; rel="next"/.exec(beforeDeep.headers.get('link') ?? '')?.[1];
-if (!deepLink) throw new Error('No link to the 1,000th page of a theme');
+if (!deepLink) throw new Error(`No link to page ${DEEP_PAGE} of a theme`);
 const deepUrl = new URL(deepLink, store.baseUrl);
 deepUrl.searchParams.delete('limit');
 deepUrl.searchParams.delete('offset');
@@ -415,11 +420,14 @@ const uncachedPages: [string, (round: number) => string][] = [
     (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
   ],
   ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
-  ['a theme, page 1,000 of 60 by offset', (r) => `/api/items/tag/landscape?offset=${999 * 60}&limit=${limit(r)}`],
-  ['a theme, page 1,000 of 60 by cursor (as the web app pages)', (r) => `${deepCursor}&limit=${limit(r)}`],
   [
-    'the app: a theme, page 1,000 of 30',
-    (r) => `/api/items/wallpapers/page?catalog=landscape&page=999&pageSize=${30 - (r % 20)}`,
+    `a theme, page ${DEEP_PAGE} of 60 by offset`,
+    (r) => `/api/items/tag/landscape?offset=${(DEEP_PAGE - 1) * 60}&limit=${limit(r)}`,
+  ],
+  [`a theme, page ${DEEP_PAGE} of 60 by cursor (as the web app pages)`, (r) => `${deepCursor}&limit=${limit(r)}`],
+  [
+    `the app: a theme, page ${DEEP_PAGE} of 30`,
+    (r) => `/api/items/wallpapers/page?catalog=landscape&page=${DEEP_PAGE - 1}&pageSize=${30 - (r % 20)}`,
   ],
   ["'More like this'", (r) => `/api/items/${seeded.itemId}/like?limit=${24 - (r % 20)}`],
 ];

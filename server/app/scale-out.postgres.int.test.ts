@@ -19,9 +19,16 @@ import { createLogger } from '../shared/logger.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { startS3Server, type RunningS3 } from '../test/s3-server.ts';
 import { openTestDatabase } from '../test/test-database.ts';
+import { growCatalogue } from '../demo/grow-catalogue.ts';
+import { seedDemoCatalogue } from '../demo/seed-demo-catalogue.ts';
 
 const ADMIN = { email: 'scale-admin@example.com', password: 'violet-harbor-42' };
 const SOURCES = 40;
+/**
+ * With SCALE_OUT_ITEMS=1000000 the same checks run against a catalogue that large (copies of
+ * six drawn wallpapers, seeded in bulk first): a longer run, made on demand rather than in CI.
+ */
+const CATALOGUE_ITEMS = Number(process.env.SCALE_OUT_ITEMS ?? 0);
 /** A Redis database of this suite's own, emptied first, so other suites' counters never mix in. */
 const REDIS_DB = 7;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,43 +75,50 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
   const call = async (store: RunningStore, url: string, init: RequestInit = {}) =>
     fetch(store.baseUrl + url, { redirect: 'manual', ...init, headers: { ...admin, ...init.headers } });
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    s3 = await startS3Server();
-    const redisUrl = new URL(process.env.TEST_REDIS_URL!);
-    redisUrl.pathname = `/${REDIS_DB}`;
-    const redis = new Redis(redisUrl.toString());
-    await redis.flushdb();
-    redis.disconnect();
-    env = {
-      DATABASE_URL: database.url!,
-      REDIS_URL: redisUrl.toString(),
-      ...s3.env,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // Longer than any source takes here: a lease is not renewed while its job runs.
-      WORKER_LEASE_SECONDS: '120',
-      AUTH_RATE_LIMIT_PER_IP: '6',
-      AUTH_RATE_LIMIT_PER_EMAIL: '6',
-      MAX_CONNECTIONS_PER_ADDRESS: '0',
-    };
-    execFileSync(
-      process.execPath,
-      ['scripts/admin.ts', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Sam'],
-      { cwd: path.join(import.meta.dirname, '..', '..'), env: { ...process.env, ...env, DATA_DIR: dataDir() } },
-    );
-    const config = loadConfig({ ...env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
-    runtime = await openRuntime(config, createLogger(config));
-    [a, b] = await Promise.all([startStore({ dataDir: dataDir(), env }), startStore({ dataDir: dataDir(), env })]);
-    startWorker();
-    startWorker();
-    const login = await fetch(`${a.baseUrl}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  }, 120_000);
+  beforeAll(
+    async () => {
+      database = await openTestDatabase();
+      s3 = await startS3Server();
+      const redisUrl = new URL(process.env.TEST_REDIS_URL!);
+      redisUrl.pathname = `/${REDIS_DB}`;
+      const redis = new Redis(redisUrl.toString());
+      await redis.flushdb();
+      redis.disconnect();
+      env = {
+        DATABASE_URL: database.url!,
+        REDIS_URL: redisUrl.toString(),
+        ...s3.env,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // Longer than any source takes here: a lease is not renewed while its job runs.
+        WORKER_LEASE_SECONDS: '120',
+        AUTH_RATE_LIMIT_PER_IP: '6',
+        AUTH_RATE_LIMIT_PER_EMAIL: '6',
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
+      };
+      execFileSync(
+        process.execPath,
+        ['scripts/admin.ts', 'create', '--email', ADMIN.email, '--password', ADMIN.password, '--first-name', 'Sam'],
+        { cwd: path.join(import.meta.dirname, '..', '..'), env: { ...process.env, ...env, DATA_DIR: dataDir() } },
+      );
+      const config = loadConfig({ ...env, DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
+      runtime = await openRuntime(config, createLogger(config));
+      if (CATALOGUE_ITEMS > 0) {
+        await seedDemoCatalogue({ ...runtime, log: () => {}, count: 6 });
+        await growCatalogue(runtime.catalogue, { count: CATALOGUE_ITEMS - 6 });
+      }
+      [a, b] = await Promise.all([startStore({ dataDir: dataDir(), env }), startStore({ dataDir: dataDir(), env })]);
+      startWorker();
+      startWorker();
+      const login = await fetch(`${a.baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    },
+    120_000 + CATALOGUE_ITEMS / 5,
+  );
 
   afterAll(async () => {
     for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
@@ -159,6 +173,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
       .limit(1);
     const before = await call(b, '/api/items?limit=5');
     expect(((await before.json()) as Item[]).map((item) => item.itemId)).not.toContain(entry!.itemId);
+    expect(before.headers.get('x-total-count')).toBe(String(CATALOGUE_ITEMS));
 
     expect((await call(a, `/api/items/waiting/reviewed/${entry!.id}`, { method: 'PATCH' })).status).toBe(200);
     const published = Date.now();
