@@ -111,6 +111,9 @@ describe('a backup taken while the store sells, restored into an empty store', (
     const signer = await loadDownloadSigner(new SettingsRepository(restored.db));
     const check = signer.check(token);
     expect(check.ok && restoredGrants.some((grant) => grant.orderId === check.claim.orderId)).toBe(true);
+    // The catalogue's words are made again from the restored items, so its search finds them.
+    const found = await restored.app.inject({ url: '/api/items/search?q=backed&limit=60' });
+    expect(found.headers['x-total-count']).toBe(String(forSale.length));
     // The sequence of numberIds goes on after the restored entries.
     const [entry] = await restored.waitingList.add([{ key: 'sources/def456-next.jpg', name: 'next.jpg' }]);
     const numbers = (await restored.db.select().from(waitingItems)).map((row) => row.numberId);

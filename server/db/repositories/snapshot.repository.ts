@@ -10,6 +10,12 @@ export interface TableShape {
   primaryKey: string[];
 }
 
+/**
+ * Tables the database writes itself from another's rows (by a trigger): like generated columns,
+ * never copied, and made again as a restore writes those rows.
+ */
+const DERIVED_TABLES = new Set(['search_words']);
+
 /** Every table of the store's schema as rows of JSON: what a backup reads and a restore writes (decision 038). */
 export class SnapshotRepository {
   private readonly db: Database;
@@ -39,7 +45,7 @@ export class SnapshotRepository {
         select conrelid::regclass::text as child, confrelid::regclass::text as parent from pg_constraint
         where contype = 'f' and connamespace = 'public'::regnamespace`),
     );
-    const names = [...new Set(columns.map((column) => column.table_name))];
+    const names = [...new Set(columns.map((column) => column.table_name))].filter((name) => !DERIVED_TABLES.has(name));
     const ordered: string[] = [];
     const visit = (name: string, path: string[] = []) => {
       if (ordered.includes(name) || path.includes(name)) return;
