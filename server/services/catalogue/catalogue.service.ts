@@ -65,9 +65,19 @@ const MAX_KEPT_COUNTS = 1000;
  */
 const LAGGING_COUNT_FROM = 10_000;
 
+/** A list's count at a catalogue version: being counted, or `settled`; `before`, the last one of an earlier version. */
+interface KeptCount {
+  generation: number;
+  counted: Promise<number>;
+  settled?: number;
+  before?: number;
+}
+
 /** A page of a list before it becomes bytes. */
 interface Page extends ListPosition {
   body: unknown;
+  /** Made with a count from before the last change: sent, not kept, so the next answer has the new one. */
+  lagging?: boolean;
 }
 
 /** A list's filter narrowed by the query's colour filters. */
@@ -108,8 +118,8 @@ export class CatalogueService {
   private readonly answers: AnswerCache;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
-  /** How many items each filter finds, counted at a version, with the last count that finished. */
-  private readonly counts = new Map<string, { counted: Promise<number>; generation: number; last?: number }>();
+  /** How many items each filter finds, counted at a catalogue version. */
+  private readonly counts = new Map<string, KeptCount>();
   /** Bumped by every write, so an answer built from an older catalogue is never cached. */
   private generation = 0;
   private readonly items: ItemsRepository;
@@ -174,13 +184,12 @@ export class CatalogueService {
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const building = build()
-      .then(({ body, ...position }) => prepareAnswer(Buffer.from(JSON.stringify(body)), position))
-      .then((answer) => {
-        // An answer built from an older catalogue is sent, not kept.
-        if (generation === this.generation) this.answers.set(key, answer);
-        return answer;
-      });
+    const building = build().then(async ({ body, lagging, ...position }) => {
+      const answer = await prepareAnswer(Buffer.from(JSON.stringify(body)), position);
+      // An answer built from an older catalogue, or with an older count, is sent, not kept.
+      if (generation === this.generation && !lagging) this.answers.set(key, answer);
+      return answer;
+    });
     this.building.set(key, building);
     const done = () => {
       if (this.building.get(key) === building) this.building.delete(key);
@@ -189,23 +198,28 @@ export class CatalogueService {
     return building;
   }
 
-  private count(filter: CatalogueFilter): Promise<number> {
+  /** How many items a filter finds, and whether that is a large count from before the last change. */
+  private async count(filter: CatalogueFilter): Promise<{ total: number; lagging: boolean }> {
     const key = JSON.stringify(filter);
-    const kept = this.counts.get(key);
-    if (kept?.generation === this.generation) return kept.counted;
-    if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
-    const counted = this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES);
-    const entry: { counted: Promise<number>; generation: number; last?: number } = {
-      counted,
-      generation: this.generation,
-      ...(kept?.last !== undefined && { last: kept.last }),
-    };
-    this.counts.set(key, entry);
-    counted.then(
-      (n) => (entry.last = n),
-      () => this.counts.get(key) === entry && this.counts.delete(key),
-    );
-    return kept?.last !== undefined && kept.last >= LAGGING_COUNT_FROM ? Promise.resolve(kept.last) : counted;
+    let kept = this.counts.get(key);
+    if (kept?.generation !== this.generation) {
+      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
+      const before = kept?.settled ?? kept?.before;
+      const entry: KeptCount = {
+        generation: this.generation,
+        counted: this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES),
+        ...(before !== undefined && { before }),
+      };
+      entry.counted.then(
+        (n) => (entry.settled = n),
+        () => this.counts.get(key) === entry && this.counts.delete(key),
+      );
+      this.counts.set(key, entry);
+      kept = entry;
+    }
+    if (kept.settled === undefined && kept.before !== undefined && kept.before >= LAGGING_COUNT_FROM)
+      return { total: kept.before, lagging: true };
+    return { total: await kept.counted, lagging: false };
   }
 
   /** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
@@ -232,10 +246,12 @@ export class CatalogueService {
     });
     const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
     const last = rows[shown.length - 1];
+    const { total, lagging } = await this.count(filter);
     return {
       body: shown,
       next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, filter, last) }) : undefined,
-      total: await this.count(filter),
+      total,
+      lagging,
     };
   }
 
@@ -286,7 +302,7 @@ export class CatalogueService {
     const catalog = query.catalog.toLowerCase();
     return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
       const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
-      const [rows, totalItems] = await Promise.all([
+      const [rows, { total: totalItems, lagging }] = await Promise.all([
         this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
         this.count(filter),
       ]);
@@ -299,6 +315,7 @@ export class CatalogueService {
           totalItems,
           hasMore: query.page + 1 < totalPages,
         },
+        lagging,
       };
     });
   }
@@ -368,8 +385,8 @@ export class CatalogueService {
   }
 
   /** How many items are published (counted once per catalogue version). */
-  countPublished(): Promise<number> {
-    return this.count({});
+  async countPublished(): Promise<number> {
+    return (await this.count({})).total;
   }
 
   /**
