@@ -1,5 +1,7 @@
+import { COLOUR_MATCH_DISTANCE, type Lab, labOfHex, SWATCHES } from '#contract/colour.ts';
+import { THEMES } from '#contract/constants.ts';
 import type { FocalPoint } from '#contract/device-crop.ts';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -19,6 +21,21 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * How far a colour lies from the nearest colour of a palette in CIELAB (CIE76, two decimals;
+ * null without a palette). palette_distance is in migration 0022. The colour is written out, not
+ * sent as parameters, so that a swatch's condition is the very one its index was made with.
+ */
+export const paletteDistance = (colours: SQLWrapper, colour: Lab): SQL<number> =>
+  sql<number>`palette_distance(${colours}, ${sql.raw([colour.l, colour.a, colour.b].map((v) => `'${v}'::float8`).join(', '))})`;
+
+/** An item carries a theme's tag, the tag written out so the condition is its index's own. */
+export const hasTheme = (tags: SQLWrapper, tag: string): SQL => sql`${tags} @> ${sql.raw(`'{${tag}}'::text[]`)}`;
+
+/** A palette has a colour near this one: what a colour filter keeps. */
+export const nearColour = (colours: SQLWrapper, colour: Lab): SQL =>
+  sql`${paletteDistance(colours, colour)} <= ${sql.raw(String(COLOUR_MATCH_DISTANCE))}`;
 
 /** A file of an item kept in private storage; served only through the download routes. */
 export interface StoredDownload {
@@ -106,6 +123,19 @@ export const items = pgTable(
     index('items_colour_cells_idx')
       .using('gin', sql`colour_cells(${t.colours})`)
       .where(sql`published`),
+    // Each theme, newest first: its deep pages skip along this index alone, and count it (of one photo type too).
+    ...THEMES.map((theme) =>
+      index(`items_theme_${theme.tag}_idx`)
+        .on(t.itemId, t.photoType)
+        .where(sql`published and ${hasTheme(t.tags, theme.tag)}`),
+    ),
+    // Each swatch the pages offer, newest first: its list walks one index, however few items match,
+    // and within a theme or a photo type reads the index alone.
+    ...SWATCHES.map((swatch) =>
+      index(`items_swatch_${swatch.name}_idx`)
+        .on(t.itemId, t.tags, t.photoType)
+        .where(sql`published and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
+    ),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')
       .on(t.itemId)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, PALETTE_SIZE, type Lab } from '#contract/colour.ts';
-import type { PhotoType } from '#contract/constants.ts';
+import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
+import { THEMES, type PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
@@ -8,8 +8,11 @@ import {
   itemColumns,
   itemDownloadsDaily,
   items,
+  hasTheme,
   type ItemMedia,
+  nearColour,
   orderLines,
+  paletteDistance,
   orders,
   searchWords,
   type ItemRow,
@@ -44,15 +47,14 @@ export type ItemChange = Omit<Partial<NewItemRow>, 'media'> & { media?: Partial<
 const coloursOf = (media: ItemMedia | undefined): number[] | null =>
   media?.palette?.flatMap((hex) => Object.values(labOfHex(hex))) ?? null;
 
-/** How far a colour lies from the nearest colour of an item's palette (CIE76, two decimals; null without a palette). */
-function distanceFrom(colour: Lab): SQL<number> {
-  const terms = Array.from({ length: PALETTE_SIZE }, (_, k) => {
-    const channel = (offset: number, value: number) =>
-      sql`power(${items.colours}[${sql.raw(String(3 * k + offset))}] - ${value}::float8, 2)`;
-    return sql`sqrt(${channel(1, colour.l)} + ${channel(2, colour.a)} + ${channel(3, colour.b)})`;
-  });
-  return sql<number>`round(least(${sql.join(terms, sql`, `)})::numeric, 2)`;
-}
+/** How far a colour lies from the nearest colour of an item's palette (null without a palette). */
+const distanceFrom = (colour: Lab): SQL<number> => paletteDistance(items.colours, colour);
+
+/** The swatches the pages offer, each with its own index (schema.ts). */
+const SWATCH_COLOURS = SWATCHES.map((swatch) => labOfHex(swatch.hex));
+
+const isSwatch = (colour: Lab) =>
+  SWATCH_COLOURS.some((swatch) => swatch.l === colour.l && swatch.a === colour.a && swatch.b === colour.b);
 
 /** Words spelled like a search's text that its near spellings look for. */
 const SIMILAR_WORDS = 20;
@@ -89,15 +91,26 @@ export function cellsNear(colour: Lab): number[] {
   return found;
 }
 
-/** The palette's colours lie within reach of `colour`: its cells, which the GIN index finds, then the exact distance. */
+/**
+ * The palette's colours lie within reach of `colour`: a swatch's condition is its index's own;
+ * another colour's cells are found by the GIN index, then the exact distance.
+ */
 const near = (colour: Lab): SQL =>
-  sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
-    and ${distanceFrom(colour)} <= ${COLOUR_MATCH_DISTANCE}`;
+  isSwatch(colour)
+    ? nearColour(items.colours, colour)
+    : sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
+        and ${nearColour(items.colours, colour)}`;
+
+const THEME_TAGS: ReadonlySet<string> = new Set(THEMES.map((theme) => theme.tag));
+
+/** The item carries the tag: a theme's condition is its index's own. */
+const hasTag = (tag: string): SQL =>
+  THEME_TAGS.has(tag) ? hasTheme(items.tags, tag) : sql`${items.tags} @> array[${tag}]::text[]`;
 
 const published = (filter: CatalogueFilter): SQL | undefined =>
   and(
     eq(items.published, true),
-    filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
+    filter.tag === undefined ? undefined : hasTag(filter.tag),
     filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
     filter.near === undefined ? undefined : near(filter.near),
     // A constant, not a parameter, so the planner sees the partial index's condition holds.
@@ -121,7 +134,7 @@ const adminFilter = (filter: AdminItemFilter): SQL | undefined =>
     filter.q
       ? or(eq(items.itemId, filter.q), ilike(items.name, `%${filter.q.replace(LIKE_SPECIALS, '\\$&')}%`))
       : undefined,
-    filter.tag === undefined ? undefined : sql`${items.tags} @> array[${filter.tag}]::text[]`,
+    filter.tag === undefined ? undefined : hasTag(filter.tag),
     filter.free === undefined ? undefined : eq(items.freeDownload, filter.free),
     filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
     filter.published === undefined ? undefined : eq(items.published, filter.published),
@@ -232,13 +245,29 @@ export class ItemsRepository {
               .orderBy(desc(items.itemId))
               .limit(request.candidates),
           );
+    const columns = near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns;
+    const where = and(ranked ?? published(request.filter), request.after && order.after(request.after));
+    if (!ranked && request.offset) {
+      // A deep page's ids first, by the list's index alone (no row is read for those it skips), then its rows.
+      const ids = this.db
+        .select({ itemId: items.itemId })
+        .from(items)
+        .where(where)
+        .orderBy(...order.by)
+        .limit(request.limit)
+        .offset(request.offset);
+      return this.db
+        .select(columns)
+        .from(items)
+        .where(inArray(items.itemId, ids))
+        .orderBy(...order.by);
+    }
     return this.db
-      .select(near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns)
+      .select(columns)
       .from(items)
-      .where(and(ranked ?? published(request.filter), request.after && order.after(request.after)))
+      .where(where)
       .orderBy(...order.by)
-      .limit(request.limit)
-      .offset(request.offset ?? 0);
+      .limit(request.limit);
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */

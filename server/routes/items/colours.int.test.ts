@@ -127,7 +127,8 @@ describe("a colour filter's index", () => {
   it('finds every palette colour within reach, on whichever side of an index cell it lies', async () => {
     edge = await createTestContext();
     // Colours scattered around three targets (each near a cell's corner in CIELAB), a few
-    // hundred in all, each the only colour of its wallpaper's palette.
+    // hundred in all, each the only colour of its wallpaper's palette. Two targets are swatches,
+    // whose lists walk an index of their own; the grey is not, and is found through the cells.
     let seed = 7;
     const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
     const targets = ['#7a7a7a', '#e07b2a', '#3e8e4a'];

@@ -73,6 +73,20 @@ describe('paged lists', () => {
     }
   });
 
+  it('give by offset the very items of the whole list at those places, for each sort, on a theme and a tag', async () => {
+    for (const path of ['/api/items/tag/landscape', '/api/items/tag/anime?photoType=static']) {
+      for (const sort of ITEM_SORTS) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}sort=${sort}`;
+        const whole = (await get(`${url}&limit=200`)).json<Item[]>().map((item) => item.itemId);
+        expect(whole.length, url).toBeGreaterThan(20);
+        for (const offset of [1, 7, whole.length - 3]) {
+          const page = (await get(`${url}&limit=6&offset=${offset}`)).json<Item[]>().map((item) => item.itemId);
+          expect(page, `${url} @${offset}`).toEqual(whole.slice(offset, offset + 6));
+        }
+      }
+    }
+  });
+
   it('say how many there are and where the next page is, on the path that was asked', async () => {
     const landscape = seeded.filter((row) => row.tags!.includes('landscape')).length;
     const first = await get('/api/items/tag/landscape?limit=20&offset=0');
