@@ -32,6 +32,21 @@ afterAll(() => ctx.close());
 
 const search = (q: string) => ctx.app.inject({ url: `/api/items/search?q=${encodeURIComponent(q)}&limit=60` });
 
+describe('a number in a search', () => {
+  it('finds the wallpaper of that number, not those whose numbers start with it, while its words stay prefixes', async () => {
+    const harbours = [2, 20, 12].map((n) => buildItemRow({ name: `Harbour Lights ${n}`, tags: ['landscape'] }));
+    await ctx.catalogue.insert(harbours);
+    const names = async (q: string) =>
+      (await search(q))
+        .json<Item[]>()
+        .map((item) => item.name)
+        .sort();
+    expect(await names('harbour 2')).toEqual(['Harbour Lights 2']);
+    expect(await names('harb lig 20')).toEqual(['Harbour Lights 20']);
+    expect(await names('harbour lights')).toEqual(['Harbour Lights 12', 'Harbour Lights 2', 'Harbour Lights 20']);
+  });
+});
+
 describe('search with a slip of the keyboard', () => {
   it('answers for the words meant, ranked as a search for them, and says which words those were', async () => {
     for (const [typed, meant, expected] of [

@@ -6,6 +6,11 @@ describe('toPrefixQuery', () => {
     expect(toPrefixQuery('Neon  Sky')).toBe('neon:* & sky:*');
   });
 
+  it('matches a number whole, and a word holding a digit as a prefix', () => {
+    expect(toPrefixQuery('Peak 2')).toBe('peak:* & 2');
+    expect(toPrefixQuery('4k 2024')).toBe('4k:* & 2024');
+  });
+
   it('drops every character that tsquery would read as syntax', () => {
     expect(toPrefixQuery("a'b) | !c:* & <->")).toBe('a:* & b:* & c:*');
     expect(toPrefixQuery("'; drop table items; --")).toBe('drop:* & table:* & items:*');

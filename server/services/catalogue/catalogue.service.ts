@@ -95,10 +95,15 @@ export function normaliseTags(tags: readonly string[]): string[] {
 /** Words of a search looked for at most. */
 const MAX_QUERY_WORDS = 8;
 
-/** Turns free text into a prefix tsquery of its words; undefined when no word is left. */
+const NUMBER = /^\p{N}+$/u;
+
+/**
+ * Turns free text into a tsquery of its words, each a prefix but numbers, which match whole:
+ * 'peak 2' is Peak 2, not every peak numbered 2, 20–29, 200–299…; undefined when no word is left.
+ */
 export function toPrefixQuery(text: string): string | undefined {
   const words = wordsOf(text).slice(0, MAX_QUERY_WORDS);
-  return words.length ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+  return words.length ? words.map((word) => (NUMBER.test(word) ? word : `${word}:*`)).join(' & ') : undefined;
 }
 
 /** Words of a search put right at most, and the wallpapers whose words each is compared with. */
