@@ -11,7 +11,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  * The V8 flags `npm start`, `npm run serve` and `npm run worker` give the store's processes:
  * the baseline WebAssembly compiler only and a heap sized for memory (docs/ARCHITECTURE.md, memory).
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=50'];
 
 /**
  * The environment those scripts add: glibc's threshold for giving large allocations their own
