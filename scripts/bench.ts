@@ -300,7 +300,13 @@ const paths = [
   '/api/items/search?q=neon',
   seeded.thumbnail,
 ];
-/** The first page of every list and filter, cached too: measured as browsers ask only. */
+// A theme's 1,000th page of 60 (or its last but one in a smaller catalogue).
+const themeTotal = Number(
+  (await fetch(`${store.baseUrl}/api/items/tag/landscape?limit=1`)).headers.get('x-total-count'),
+);
+const DEEP_PAGE = Math.min(1000, Math.floor(themeTotal / 60) - 1);
+
+/** The first page of every list and filter, and that deep page, cached too: measured as browsers ask only. */
 const listPaths = [
   '/api/items',
   '/api/items?sort=price-asc',
@@ -308,7 +314,7 @@ const listPaths = [
   `/api/items/tag/${seeded.tag}`,
   `/api/items?color=${SWATCHES[5].hex.slice(1)}`,
   '/api/items?dark=true',
-  '/api/items/tag/landscape?offset=59940&limit=60',
+  `/api/items/tag/landscape?offset=${(DEEP_PAGE - 1) * 60}&limit=60`,
 ];
 const recorded: Record<string, { type: string; body: string; encoded?: string; encoding?: string }> = {};
 for (const p of [...paths, ...listPaths]) {
@@ -387,12 +393,7 @@ async function oneAtATime(nextPath: (round: number) => string, rounds: number): 
   return times;
 }
 
-// A theme's 1,000th page of 60 (or its last but one in a smaller catalogue), and its cursor as
-// 'Load more' reaches it (the link to the page after the one before).
-const themeTotal = Number(
-  (await fetch(`${store.baseUrl}/api/items/tag/landscape?limit=1`)).headers.get('x-total-count'),
-);
-const DEEP_PAGE = Math.min(1000, Math.floor(themeTotal / 60) - 1);
+// The deep page's cursor as 'Load more' reaches it (the link to the page after the one before).
 const beforeDeep = await fetch(`${store.baseUrl}/api/items/tag/landscape?offset=${(DEEP_PAGE - 2) * 60}&limit=60`);
 const deepLink = /<([^>]+)>; rel="next"/.exec(beforeDeep.headers.get('link') ?? '')?.[1];
 if (!deepLink) throw new Error(`No link to page ${DEEP_PAGE} of a theme`);
