@@ -1,0 +1,1 @@
+CREATE INDEX "items_published_search_newest_idx" ON "items" USING btree ("item_id","search") WHERE published;
