@@ -267,7 +267,8 @@ export class ItemsRepository {
       .from(items)
       .where(where)
       .orderBy(...order.by)
-      .limit(request.limit);
+      .limit(request.limit)
+      .offset(request.offset ?? 0);
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */

@@ -46,6 +46,8 @@ describe('colour filters', () => {
       navy.itemId,
     ]);
     expect(await ids(`/api/items/photoType/static?color=c8323c`)).toEqual([red.itemId]);
+    // By offset too: the same order, from the place asked for.
+    expect(await ids(`/api/items?color=${BLUE}&limit=2&offset=1`)).toEqual([exact.itemId, close.itemId]);
     const counted = await ctx.app.inject({ url: `/api/items/tag/landscape?color=${BLUE}` });
     expect(counted.headers['x-total-count']).toBe('3');
   });
