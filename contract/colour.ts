@@ -20,7 +20,7 @@ export function rgbToLab(r: number, g: number, b: number): Lab {
   return { l: 116 * f(y) - 16, a: 500 * (f(x) - f(y)), b: 200 * (f(y) - f(z)) };
 }
 
-/** How many dominant colours a wallpaper's palette keeps. */
+/** How many dominant colours a wallpaper's palette keeps (palette_distance, migration 0022, reads five). */
 export const PALETTE_SIZE = 5;
 
 /** Below this lightness a pixel is near-black: an OLED screen keeps it dark, drawing almost nothing. */
