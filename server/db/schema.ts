@@ -171,6 +171,18 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
 ]);
 
+/**
+ * Each published item's search words, as its search vector holds them, kept by triggers on items
+ * (migration 0024): a word's newest items are a range of this index, where the GIN index of the
+ * vectors finds them in no order. Its words compare byte by byte (collation "C"), so the words
+ * starting with a prefix are one range of it.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  { word: text('word').notNull(), itemId: text('item_id').notNull() },
+  (t) => [primaryKey({ columns: [t.word, t.itemId] })],
+);
+
 export const itemDownloadsDaily = pgTable(
   'item_downloads_daily',
   {

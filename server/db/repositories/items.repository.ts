@@ -56,6 +56,12 @@ const SWATCH_COLOURS = SWATCHES.map((swatch) => labOfHex(swatch.hex));
 const isSwatch = (colour: Lab) =>
   SWATCH_COLOURS.some((swatch) => swatch.l === colour.l && swatch.a === colour.a && swatch.b === colour.b);
 
+/**
+ * Words a search's prefix may stand for, looked up in the postings one by one; past this many
+ * the prefix is common enough for the newest-first scan to find its matches soon.
+ */
+const POSTED_PREFIX_WORDS = 20;
+
 /** Words spelled like a search's text that its near spellings look for. */
 const SIMILAR_WORDS = 20;
 
@@ -319,7 +325,8 @@ export class ItemsRepository {
   /**
    * Published items matching a tsquery, best first, with how many match (at most `candidates`).
    * Only the newest `candidates` matches are ranked, so a word found in half the catalogue costs
-   * no more than a rare one; one index scan gives both the page and the count.
+   * no more than a rare one. They come from the postings when those name them at once (see
+   * `postedMatches`), else from one scan of the GIN index or of the newest-first words.
    */
   async search(
     tsQuery: string,
@@ -327,25 +334,100 @@ export class ItemsRepository {
     page: { limit: number; offset: number; candidates: number },
   ): Promise<{ rows: ItemRow[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
+    // The postings know words only: a search within a colour keeps to the items' own index.
+    const narrowed = filter.near !== undefined || filter.dark || filter.tag !== undefined || filter.photoType;
+    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates);
+    if (posted === 'none') return { rows: [], total: 0 };
+    const rank = sql<number>`ts_rank(${items.search}, ${query})`.as('rank');
     // The newest `candidates` matches, with nothing that needs every match (a count over all of
-    // them would): for a common word the planner walks the newest-first index and stops there.
+    // them would): without the postings, for a common word the planner walks the newest-first
+    // words and stops there.
     const matches = this.db.$with('matches').as(
+      posted
+        ? this.db
+            .select({ itemId: items.itemId, rank })
+            .from(items)
+            .where(and(eq(items.published, true), sql`${items.itemId} in (${posted})`))
+        : this.db
+            .select({ itemId: items.itemId, rank })
+            .from(items)
+            .where(and(published(filter), sql`${items.search} @@ ${query}`))
+            .orderBy(desc(items.itemId))
+            .limit(page.candidates),
+    );
+    // Ranked and cut to the page before the rows are read: the page's rows, not every candidate's.
+    const ranked = this.db.$with('ranked').as(
       this.db
-        .select({ itemId: items.itemId, rank: sql<number>`ts_rank(${items.search}, ${query})`.as('rank') })
-        .from(items)
-        .where(and(published(filter), sql`${items.search} @@ ${query}`))
-        .orderBy(desc(items.itemId))
-        .limit(page.candidates),
+        .select({ itemId: matches.itemId, rank: matches.rank, total: sql<number>`count(*) over ()`.as('total') })
+        .from(matches)
+        .orderBy(desc(matches.rank), desc(matches.itemId))
+        .limit(page.limit)
+        .offset(page.offset),
     );
     const found = await this.db
-      .with(matches)
-      .select({ item: itemColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(matches)
-      .innerJoin(items, eq(items.itemId, matches.itemId))
-      .orderBy(desc(matches.rank), desc(items.itemId))
-      .limit(page.limit)
-      .offset(page.offset);
+      .with(matches, ranked)
+      .select({ item: itemColumns, total: sql<number>`${ranked.total}`.mapWith(Number) })
+      .from(ranked)
+      .innerJoin(items, eq(items.itemId, ranked.itemId))
+      .orderBy(desc(ranked.rank), desc(items.itemId));
     return { rows: found.map((row) => row.item), total: found[0]?.total };
+  }
+
+  /**
+   * The newest `candidates` items matching a query of toPrefixQuery's terms (`word:*` a prefix,
+   * `word` whole, joined by ` & `), read from the postings newest first: a subquery of their ids,
+   * 'none' when some term matches no word at all, or undefined when the postings cannot name them
+   * at once. They can for one term (the newest of each word it stands for, merged), or when
+   * one term's words have fewer than `candidates` postings in all: those items, each checked for
+   * the other terms. Otherwise (several common terms, or a prefix of many words) every term is
+   * common and the GIN index intersects them best.
+   */
+  private async postedMatches(tsQuery: string, candidates: number): Promise<SQL | 'none' | undefined> {
+    const terms = tsQuery.split(' & ').map((term) => ({ word: term.replace(/:\*$/, ''), prefix: term.endsWith(':*') }));
+    const counted = terms.length > 1;
+    const rows = rowsOf<{ term: number; word: string; postings: number }>(
+      await this.db.execute(sql`
+        select term, word, ${
+          counted
+            ? sql`(select count(*) from (select 1 from search_postings where search_postings.word = words.word
+                  limit ${candidates}) as capped)::int`
+            : sql`0`
+        } as postings
+        from (${sql.join(
+          terms.map(({ word, prefix }, term) =>
+            prefix
+              ? sql`select ${term}::int as term, word from search_posting_words(${word}, ${POSTED_PREFIX_WORDS + 1}) as word`
+              : sql`select ${term}::int as term, ${word}::text as word`,
+          ),
+          sql` union all `,
+        )}) as words`),
+    );
+    const groups = terms.map((_, term) => rows.filter((row) => row.term === term));
+    if (groups.some((group) => group.length === 0 || (counted && group.every((row) => row.postings === 0))))
+      return 'none';
+    if (groups.some((group) => group.length > POSTED_PREFIX_WORDS)) return undefined;
+    const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
+    const driver = postings.indexOf(Math.min(...postings));
+    if (counted && postings[driver]! >= candidates) return undefined;
+    const wordsOf = (group: typeof rows) =>
+      sql`array[${sql.join(
+        group.map((row) => sql`${row.word}::text`),
+        sql`, `,
+      )}]`;
+    const others = groups
+      .filter((_, term) => term !== driver)
+      .map(
+        (group) => sql`exists (select 1 from search_postings as other
+          where other.word = any(${wordsOf(group)}) and other.item_id = posted.item_id)`,
+      );
+    // A subquery a word, so the planner sees each word and walks its postings backwards.
+    const newest = groups[driver]!.map(
+      (row) =>
+        sql`(select item_id from search_postings where word = ${row.word}::text order by item_id desc limit ${candidates})`,
+    );
+    return sql`select distinct posted.item_id from (${sql.join(newest, sql` union all `)}) as posted
+      ${others.length ? sql`where ${sql.join(others, sql` and `)}` : sql``}
+      order by posted.item_id desc limit ${candidates}`;
   }
 
   /** How many published items a tsquery matches, counted up to `candidates`. */
@@ -497,11 +579,12 @@ export class ItemsRepository {
   /**
    * Refreshes the planner's statistics of the items table, which choose between the search
    * index and the newest-first index, and files the GIN indexes' pending entries, which the
-   * next writes would otherwise stop to file. PostgreSQL's autovacuum does this on a server as
+   * next writes would otherwise stop to file; marks the postings' pages all visible, so a word's
+   * newest postings are read from their index alone. PostgreSQL's autovacuum does this on a server as
    * rows change; after a bulk load it is worth doing at once.
    */
   async vacuum(): Promise<void> {
-    await this.db.execute(sql`vacuum analyze items`);
+    await this.db.execute(sql`vacuum analyze items, search_postings`);
   }
 
   async count(): Promise<number> {

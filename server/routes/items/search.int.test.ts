@@ -92,3 +92,65 @@ describe('search with a slip of the keyboard', () => {
     expect(found.json<Item[]>().map((item) => item.itemId)).toEqual([draft.itemId]);
   });
 });
+
+describe("a search's words as wallpapers change", () => {
+  const ids = async (q: string) =>
+    (await search(q))
+      .json<Item[]>()
+      .map((item) => item.itemId)
+      .sort();
+
+  it('finds a wallpaper by its new name once renamed, never by its old one, and not while unpublished or once deleted', async () => {
+    const row = buildItemRow({ name: 'Quillfeather Bay', tags: ['landscape', 'golden-hour'] });
+    await ctx.catalogue.insert([row]);
+    expect(await ids('quillfeather')).toEqual([row.itemId]);
+
+    await ctx.catalogue.update(row.itemId, { name: 'Tidewater Bay' });
+    expect(await ids('quillfeather')).toEqual([]);
+    expect(await ids('tidewat')).toEqual([row.itemId]);
+
+    await ctx.catalogue.update(row.itemId, { published: false });
+    expect(await ids('tidewater')).toEqual([]);
+    await ctx.catalogue.update(row.itemId, { published: true });
+    expect(await ids('tidewater bay')).toEqual([row.itemId]);
+
+    await ctx.catalogue.remove(row.itemId);
+    expect(await ids('tidewater')).toEqual([]);
+  });
+
+  it('finds exactly the published wallpapers holding every word, however common or rare each word is', async () => {
+    // 'Lumena 1'…'Lumenx 24' and 'Lumen 25'…'Lumen 45' (more words than a prefix is looked up
+    // by), a tag held whole with its hyphen, and drafts that must never be found.
+    const rows = Array.from({ length: 45 }, (_, i) =>
+      buildItemRow({
+        name: i < 24 ? `Lumen${'abcdefghijklmnopqrstuvwx'[i]} ${i + 1}` : `Lumen ${i + 1}`,
+        tags: [i % 3 ? 'landscape' : 'anime', ...(i % 5 ? [] : ['golden-hour'])],
+        published: i % 9 !== 4,
+      }),
+    );
+    await ctx.catalogue.insert(rows);
+    for (const q of [
+      'lumen',
+      'lume',
+      'lumen 7',
+      'lumenc',
+      'lumen anime',
+      'lum anim gold',
+      'gold',
+      'anime 7',
+      'gold anime',
+      '5',
+    ]) {
+      const words = q.split(' ');
+      const expected = rows
+        .filter((row) => row.published)
+        .filter((row) => {
+          const held = [...row.name.toLowerCase().split(' '), ...(row.tags ?? [])];
+          return words.every((word) => held.some((w) => (/^\d+$/.test(word) ? w === word : w.startsWith(word))));
+        })
+        .map((row) => row.itemId)
+        .sort();
+      expect(await ids(q), q).toEqual(expected);
+    }
+  });
+});
