@@ -56,6 +56,13 @@ const SWATCH_COLOURS = SWATCHES.map((swatch) => labOfHex(swatch.hex));
 const isSwatch = (colour: Lab) =>
   SWATCH_COLOURS.some((swatch) => swatch.l === colour.l && swatch.a === colour.a && swatch.b === colour.b);
 
+/** A text[] of parameters (drizzle would spread a JavaScript array into a list). */
+const textArray = (values: string[]): SQL =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]`;
+
 /**
  * Words a search's prefix may stand for, looked up in the postings one by one; past this many
  * the prefix is common enough for the newest-first scan to find its matches soon.
@@ -409,11 +416,7 @@ export class ItemsRepository {
     const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
-    const wordsOf = (group: typeof rows) =>
-      sql`array[${sql.join(
-        group.map((row) => sql`${row.word}::text`),
-        sql`, `,
-      )}]`;
+    const wordsOf = (group: typeof rows) => textArray(group.map((row) => row.word));
     const others = groups
       .filter((_, term) => term !== driver)
       .map(
@@ -513,23 +516,32 @@ export class ItemsRepository {
   }
 
   /**
-   * Published items sharing tags with `itemId`'s: most shared tags first, then the dominant
-   * colour nearest to its own (CIELAB), then newest. Only the newest `candidates` items sharing
-   * any tag are ranked, so a common tag costs what a rare one does.
+   * Published items sharing tags with `source`: most shared tags first, then the dominant colour
+   * nearest to its own (CIELAB), then newest. Only the newest `candidates` items sharing any tag
+   * are ranked, so a common tag costs what a rare one does. Its tags and colour are written into
+   * the query, so the planner weighs how common those tags are.
    */
-  async likeItem(itemId: string, page: { limit: number; candidates: number }): Promise<ItemRow[]> {
+  async likeItem(
+    source: Pick<ItemRow, 'itemId' | 'tags' | 'media'>,
+    page: { limit: number; candidates: number },
+  ): Promise<ItemRow[]> {
+    if (source.tags.length === 0) return [];
+    const [l, a, b] = coloursOf(source.media) ?? [];
+    const shared = sql.join(
+      source.tags.map((tag) => sql`(tags @> array[${tag}::text])::int`),
+      sql` + `,
+    );
     const rows = rowsOf<{ item_id: string }>(
       await this.db.execute(sql`
-        with source as (select tags, colours from items where item_id = ${itemId}),
-        candidates as (
-          select items.item_id, items.tags, items.colours from items, source
-          where items.published and items.tags && source.tags and items.item_id <> ${itemId}
-          order by items.item_id desc limit ${page.candidates})
-        select candidates.item_id from candidates, source
-        order by cardinality(array(select unnest(candidates.tags) intersect select unnest(source.tags))) desc,
-          sqrt(power(candidates.colours[1] - source.colours[1], 2) + power(candidates.colours[2] - source.colours[2], 2)
-            + power(candidates.colours[3] - source.colours[3], 2)) asc nulls last,
-          candidates.item_id desc
+        with candidates as (
+          select item_id, tags, colours from items
+          where published and tags && ${textArray(source.tags)} and item_id <> ${source.itemId}
+          order by item_id desc limit ${page.candidates})
+        select item_id from candidates
+        order by ${shared} desc,
+          sqrt(power(colours[1] - ${l ?? null}::float8, 2) + power(colours[2] - ${a ?? null}::float8, 2)
+            + power(colours[3] - ${b ?? null}::float8, 2)) asc nulls last,
+          item_id desc
         limit ${page.limit}`),
     );
     const found = new Map((await this.byIds(rows.map((row) => row.item_id))).map((row) => [row.itemId, row]));

@@ -378,9 +378,10 @@ export class CatalogueService {
 
   /** Wallpapers like a published one, by the tags they share (most first), as one cached answer. */
   async likeJson(itemId: string, limit: number): Promise<PreparedAnswer | undefined> {
-    if (!(await this.get(itemId))) return undefined;
+    const source = await this.items.published(itemId);
+    if (!source) return undefined;
     return this.json(`like:${itemId}:${limit}`, async () => ({
-      body: (await this.items.likeItem(itemId, { limit, candidates: SEARCH_CANDIDATES })).map(this.views.web),
+      body: (await this.items.likeItem(source, { limit, candidates: SEARCH_CANDIDATES })).map(this.views.web),
     }));
   }
 
