@@ -5,7 +5,8 @@ CREATE TABLE "search_postings" (
 	CONSTRAINT "search_postings_word_item_id_pk" PRIMARY KEY("word","item_id")
 );
 --> statement-breakpoint
--- The postings of the published items a statement wrote, changed or removed.
+-- The postings of the published items a statement wrote, changed or removed; an item's are
+-- found by its words, the key's first column.
 CREATE OR REPLACE FUNCTION items_postings_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_postings (word, item_id)
@@ -15,9 +16,9 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION items_postings_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM search_postings USING before JOIN written USING (item_id)
-    WHERE search_postings.item_id = before.item_id AND before.published
-      AND NOT (written.published AND written.search = before.search);
+  DELETE FROM search_postings USING before JOIN written USING (item_id), unnest(before.search) AS gone
+    WHERE search_postings.word = gone.lexeme AND search_postings.item_id = before.item_id
+      AND before.published AND NOT (written.published AND written.search = before.search);
   INSERT INTO search_postings (word, item_id)
     SELECT lexeme, written.item_id FROM written JOIN before USING (item_id), unnest(written.search)
     WHERE written.published AND NOT (before.published AND written.search = before.search)
@@ -26,7 +27,8 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION items_postings_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM search_postings USING before WHERE search_postings.item_id = before.item_id;
+  DELETE FROM search_postings USING before, unnest(before.search) AS gone
+    WHERE search_postings.word = gone.lexeme AND search_postings.item_id = before.item_id;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER items_postings_inserted AFTER INSERT ON items REFERENCING NEW TABLE AS written
