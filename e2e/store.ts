@@ -12,7 +12,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  * the baseline WebAssembly compiler only, and a heap sized for memory that may grow by half before
  * a full collection (docs/ARCHITECTURE.md, memory; decision 027).
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=100'];
 
 /**
  * The environment those scripts add: glibc's threshold for giving large allocations their own
