@@ -135,11 +135,20 @@ export const items = pgTable(
         .where(sql`published and ${hasTheme(t.tags, theme.tag)}`),
     ),
     // Each swatch the pages offer, newest first: its list walks one index, however few items match,
-    // and within a theme or a photo type reads the index alone.
+    // and ranks its matches by their palettes (within a tag or a photo type too) from the index alone.
     ...SWATCHES.map((swatch) =>
       index(`items_swatch_${swatch.name}_idx`)
-        .on(t.itemId, t.tags, t.photoType)
+        .on(t.itemId, t.tags, t.photoType, t.colours)
         .where(sql`published and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
+    ),
+    // Each swatch within each theme: a theme that has few wallpapers of a colour finds them at
+    // once, where the swatch's own index would be read to its end to learn so.
+    ...THEMES.flatMap((theme) =>
+      SWATCHES.map((swatch) =>
+        index(`items_${theme.tag}_${swatch.name}_idx`)
+          .on(t.itemId, t.photoType, t.colours)
+          .where(sql`published and ${hasTheme(t.tags, theme.tag)} and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
+      ),
     ),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
 import { THEMES, type PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
@@ -181,22 +181,15 @@ const SORTS: Record<ItemSort, Order> = {
   },
 };
 
-/** Nearest first to the filter's colour, then newest. */
-function nearestFirst(colour: Lab): Order {
-  const distance = distanceFrom(colour);
-  return {
-    by: [asc(distance), desc(items.itemId)],
-    after: ([d, id]) => sql`(${distance} > ${Number(d)} or (${distance} = ${Number(d)} and ${items.itemId} < ${id}))`,
-    key: (r) => [r.distance!, r.itemId],
-  };
-}
-
-const orderOf = (order: ListOrder, filter: CatalogueFilter): Order =>
-  order === 'colour' ? nearestFirst(filter.near!) : SORTS[order];
+/** Nearest first to a colour (`distance`, computed as `matches` holds it), then newest. */
+const nearestFirst = (distance: SQLWrapper, itemId: SQLWrapper): Omit<Order, 'key'> => ({
+  by: [asc(distance), desc(itemId)],
+  after: ([d, id]) => sql`(${distance} > ${Number(d)} or (${distance} = ${Number(d)} and ${itemId} < ${id}))`,
+});
 
 /** The keyset position of a row in a list's order. */
-export const sortKeyOf = (order: ListOrder, filter: CatalogueFilter, row: ListedRow): SortKey =>
-  orderOf(order, filter).key(row);
+export const sortKeyOf = (order: ListOrder, row: ListedRow): SortKey =>
+  order === 'colour' ? [row.distance!, row.itemId] : SORTS[order].key(row);
 
 /** The items of the catalogue, published or draft, and how much each is downloaded. */
 export class ItemsRepository {
@@ -232,35 +225,18 @@ export class ItemsRepository {
 
   /**
    * One page of published items in a sort's order: after a keyset position (the sort key of the
-   * last item of the previous page) or from an offset. Each sort walks one index. Nearest first
-   * to a colour ranks only its newest `candidates` matches, so a colour found in half the
-   * catalogue costs no more than a rare one.
+   * last item of the previous page) or from an offset. Each sort walks one index.
    */
   async page(request: {
     filter: CatalogueFilter;
-    sort: ListOrder;
+    sort: ItemSort;
     limit: number;
     after?: SortKey | undefined;
     offset?: number;
-    candidates?: number;
   }): Promise<ListedRow[]> {
-    const order = orderOf(request.sort, request.filter);
-    const near = request.sort === 'colour' ? request.filter.near : undefined;
-    const ranked =
-      near === undefined || request.candidates === undefined
-        ? undefined
-        : inArray(
-            items.itemId,
-            this.db
-              .select({ itemId: items.itemId })
-              .from(items)
-              .where(published(request.filter))
-              .orderBy(desc(items.itemId))
-              .limit(request.candidates),
-          );
-    const columns = near ? { ...itemColumns, distance: distanceFrom(near).mapWith(Number) } : itemColumns;
-    const where = and(ranked ?? published(request.filter), request.after && order.after(request.after));
-    if (!ranked && request.offset) {
+    const order = SORTS[request.sort];
+    const where = and(published(request.filter), request.after && order.after(request.after));
+    if (request.offset) {
       // A deep page's ids first, by the list's index alone (no row is read for those it skips), then its rows.
       const ids = this.db
         .select({ itemId: items.itemId })
@@ -270,18 +246,57 @@ export class ItemsRepository {
         .limit(request.limit)
         .offset(request.offset);
       return this.db
-        .select(columns)
+        .select(itemColumns)
         .from(items)
         .where(inArray(items.itemId, ids))
         .orderBy(...order.by);
     }
     return this.db
-      .select(columns)
+      .select(itemColumns)
       .from(items)
       .where(where)
       .orderBy(...order.by)
-      .limit(request.limit)
-      .offset(request.offset ?? 0);
+      .limit(request.limit);
+  }
+
+  /**
+   * One page of the published items near the filter's colour, nearest first: only its newest
+   * `candidates` matches are ranked, so a colour found in half the catalogue costs no more than
+   * a rare one. A swatch's index holds the palettes, so they are ranked from the index alone and
+   * cut to the page before the page's rows are read.
+   */
+  async nearestPage(request: {
+    filter: CatalogueFilter & { near: Lab };
+    limit: number;
+    after?: SortKey | undefined;
+    offset?: number;
+    candidates: number;
+  }): Promise<ListedRow[]> {
+    const matches = this.db.$with('matches').as(
+      this.db
+        .select({ itemId: items.itemId, distance: distanceFrom(request.filter.near).as('distance') })
+        .from(items)
+        .where(published(request.filter))
+        .orderBy(desc(items.itemId))
+        .limit(request.candidates),
+    );
+    const order = nearestFirst(matches.distance, matches.itemId);
+    const ranked = this.db.$with('ranked').as(
+      this.db
+        .select()
+        .from(matches)
+        .where(request.after && order.after(request.after))
+        .orderBy(...order.by)
+        .limit(request.limit)
+        .offset(request.offset ?? 0),
+    );
+    const found = await this.db
+      .with(matches, ranked)
+      .select({ item: itemColumns, distance: sql<number>`${ranked.distance}`.mapWith(Number) })
+      .from(ranked)
+      .innerJoin(items, eq(items.itemId, ranked.itemId))
+      .orderBy(...nearestFirst(ranked.distance, items.itemId).by);
+    return found.map((row) => ({ ...row.item, distance: row.distance }));
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */

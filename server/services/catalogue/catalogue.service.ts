@@ -242,22 +242,19 @@ export class CatalogueService {
     const sort = query.color === undefined ? query.sort : 'colour';
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
     // The page and the list's count at once: a first visitor waits for the slower, not both.
+    const paging = { limit: query.limit + 1, after, offset: after ? 0 : query.offset };
+    const near = filter.near;
     const [rows, { total, lagging }] = await Promise.all([
-      this.items.page({
-        filter,
-        sort,
-        limit: query.limit + 1,
-        after,
-        offset: after ? 0 : query.offset,
-        candidates: SEARCH_CANDIDATES,
-      }),
+      near === undefined
+        ? this.items.page({ filter, sort: query.sort, ...paging })
+        : this.items.nearestPage({ filter: { ...filter, near }, candidates: SEARCH_CANDIDATES, ...paging }),
       this.count(filter),
     ]);
     const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
     const last = rows[shown.length - 1];
     return {
       body: shown,
-      next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, filter, last) }) : undefined,
+      next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, last) }) : undefined,
       total,
       lagging,
     };
