@@ -141,15 +141,6 @@ export const items = pgTable(
         .on(t.itemId, t.tags, t.photoType, t.colours)
         .where(sql`published and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
     ),
-    // Each swatch within each theme: a theme that has few wallpapers of a colour finds them at
-    // once, where the swatch's own index would be read to its end to learn so.
-    ...THEMES.flatMap((theme) =>
-      SWATCHES.map((swatch) =>
-        index(`items_${theme.tag}_${swatch.name}_idx`)
-          .on(t.itemId, t.photoType, t.colours)
-          .where(sql`published and ${hasTheme(t.tags, theme.tag)} and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
-      ),
-    ),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')
       .on(t.itemId)
