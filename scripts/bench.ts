@@ -197,6 +197,9 @@ async function measureDeviceFit(baseUrl: string) {
 }
 
 /** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB. */
+const latencies = (times: number[]) =>
+  [50, 95, 99].map((p) => `p${p} ${percentile(times, p).toFixed(1)}`).join(' / ') + ' ms';
+
 function memory(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
@@ -206,9 +209,10 @@ function memory(pid: number) {
 /**
  * Distinct queries: most are a word's first letters and a number (names end in one), so they
  * match; every fourth is a whole word with two letters swapped, which matches nothing and is
- * answered from near spellings. Nearly every one misses the cache.
+ * answered from near spellings. Nearly every one misses the cache; each `round` asks the same
+ * searches for pages of other sizes, which the answer cache keys on.
  */
-function variedSearches(names: string[]) {
+function variedSearches(names: string[], round = 0) {
   const words = [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
   let i = 0;
   return () => {
@@ -216,9 +220,9 @@ function variedSearches(names: string[]) {
     const word = words[i % words.length]!;
     if (i % 4 === 0) {
       const at = 1 + (i % (word.length - 2));
-      return `/api/items/search?q=${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}&limit=${20 + (i % 40)}`;
+      return `/api/items/search?q=${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}&limit=${20 + ((i + 20 * round) % 40)}`;
     }
-    return `/api/items/search?q=${word.slice(0, 3 + (i % 3))}%20${(i % 400) + 1}`;
+    return `/api/items/search?q=${word.slice(0, 3 + (i % 3))}%20${(i % 400) + 1}${round ? `&limit=${60 - round}` : ''}`;
   };
 }
 
@@ -446,7 +450,11 @@ const sitemapMs = await oneAtATime(() => '/sitemap.xml', 1);
 
 // One search at a time, each a query never asked before: the time a visitor waits for it.
 const searchMs = await oneAtATime(variedSearches(seeded.names), SEARCHES);
-const uncached = await measure(`${store.baseUrl}/api/items/search?q=x`, { nextPath: variedSearches(seeded.names) });
+const uncached = await measure(`${store.baseUrl}/api/items/search?q=x`, { nextPath: variedSearches(seeded.names, 1) });
+// The same searches again once the process has answered thousands: the database's WebAssembly
+// (PGlite) and the server's JavaScript are optimised as they run hot, so a store that has run a
+// while answers faster than one just started.
+const warmSearchMs = await oneAtATime(variedSearches(seeded.names, 2), SEARCHES);
 rows.push({
   endpoint: 'search, distinct queries (uncached)',
   bytes: '',
@@ -487,8 +495,8 @@ console.log(
   `Server RSS settled after start: ${settled.current.toFixed(0)} MB (peak so far ${settled.peak.toFixed(0)} MB; budget ${DATABASE_URL ? 150 : 300} MB)`,
 );
 console.log(
-  `Distinct searches one at a time (${SEARCHES}, a quarter misspelled): p50 ${percentile(searchMs, 50).toFixed(1)} ms, ` +
-    `p95 ${percentile(searchMs, 95).toFixed(1)} ms, p99 ${percentile(searchMs, 99).toFixed(1)} ms (budget p95 20 ms)`,
+  `Distinct searches one at a time (${SEARCHES}, a quarter misspelled), the first after start: ${latencies(searchMs)}; ` +
+    `after ${uncached.requests.total} more: ${latencies(warmSearchMs)} (budget p95 20 ms)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
 console.log(

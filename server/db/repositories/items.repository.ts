@@ -69,6 +69,16 @@ const textArray = (values: string[]): SQL =>
  */
 const POSTED_PREFIX_WORDS = 20;
 
+/** The terms of a query of toPrefixQuery's form: `word:*` a prefix, `word` whole, joined by ` & `. */
+const termsOf = (tsQuery: string) =>
+  tsQuery.split(' & ').map((term) => ({ word: term.replace(/:\*$/, ''), prefix: term.endsWith(':*') }));
+
+/** The words a query's terms stand as prefixes of. */
+const prefixesOf = (tsQuery: string) =>
+  termsOf(tsQuery)
+    .filter((term) => term.prefix)
+    .map((term) => term.word);
+
 /** Words spelled like a search's text that its near spellings look for. */
 const SIMILAR_WORDS = 20;
 
@@ -359,7 +369,10 @@ export class ItemsRepository {
     // The postings know words only: a search within a colour keeps to the items' own index.
     const narrowed = filter.near !== undefined || filter.dark || filter.tag !== undefined || filter.photoType;
     const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates);
+    // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
+    // say so at once, where the search itself would look through every item for it.
     if (posted === 'none') return { rows: [], total: 0 };
+    if (narrowed && !(await this.knowsWordsStartingWith(prefixesOf(tsQuery)))) return { rows: [], total: 0 };
     const rank = sql<number>`ts_rank(${items.search}, ${query})`.as('rank');
     // The newest `candidates` matches, with nothing that needs every match (a count over all of
     // them would): without the postings, for a common word the planner walks the newest-first
@@ -405,7 +418,7 @@ export class ItemsRepository {
    * common and the GIN index intersects them best.
    */
   private async postedMatches(tsQuery: string, candidates: number): Promise<SQL | 'none' | undefined> {
-    const terms = tsQuery.split(' & ').map((term) => ({ word: term.replace(/:\*$/, ''), prefix: term.endsWith(':*') }));
+    const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
     const rows = rowsOf<{ term: number; word: string; postings: number }>(
       await this.db.execute(sql`
@@ -483,7 +496,7 @@ export class ItemsRepository {
    * Whether, for each of these words (letters and digits) that holds a letter, some published
    * item has a word starting with it (words only of digits, as names end in, are not kept).
    */
-  async knowsWordsStartingWith(words: string[]): Promise<boolean> {
+  private async knowsWordsStartingWith(words: string[]): Promise<boolean> {
     const checked = words.filter((word) => /\p{L}/u.test(word));
     if (checked.length === 0) return true;
     const [row] = rowsOf<{ known: boolean }>(

@@ -411,15 +411,11 @@ export class CatalogueService {
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
     const toItem = this.views[audience];
     return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
-      // A word no wallpaper's words start with finds nothing: the catalogue's words say so at once,
-      // where the search itself would look through every item for it.
-      const { rows, total } = (await this.items.knowsWordsStartingWith(wordsOf(text).slice(0, MAX_QUERY_WORDS)))
-        ? await this.items.search(query, filter, {
-            limit: paging.limit + 1,
-            offset: skip,
-            candidates: SEARCH_CANDIDATES,
-          })
-        : { rows: [], total: 0 };
+      const { rows, total } = await this.items.search(query, filter, {
+        limit: paging.limit + 1,
+        offset: skip,
+        candidates: SEARCH_CANDIDATES,
+      });
       if (rows.length === 0 && skip === 0) {
         const suggestion = await this.didYouMean(text);
         const meant = suggestion && toPrefixQuery(suggestion);
