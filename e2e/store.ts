@@ -9,8 +9,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * The V8 flags `npm start`, `npm run serve` and `npm run worker` give the store's processes:
- * the baseline WebAssembly compiler only, and a heap sized for memory that may grow by half before
- * a full collection (docs/ARCHITECTURE.md, memory; decision 027).
+ * the baseline WebAssembly compiler only, and a heap sized for memory that may grow to twice what
+ * is live before a full collection (docs/ARCHITECTURE.md, memory; decision 027).
  */
 export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=100'];
 
