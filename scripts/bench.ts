@@ -196,10 +196,11 @@ async function measureDeviceFit(baseUrl: string) {
   };
 }
 
-/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB. */
+/** Median, p95 and p99 of some timings, as the report prints them. */
 const latencies = (times: number[]) =>
   [50, 95, 99].map((p) => `p${p} ${percentile(times, p).toFixed(1)}`).join(' / ') + ' ms';
 
+/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB. */
 function memory(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;

@@ -137,7 +137,7 @@ export const items = pgTable(
     // Each swatch the pages offer, newest first: its list walks one index, however few items match,
     // and ranks its matches by their palettes (within a tag or a photo type too) from the index alone.
     ...SWATCHES.map((swatch) =>
-      index(`items_swatch_${swatch.name}_idx`)
+      index(`items_swatch_${swatch.name}_palettes_idx`)
         .on(t.itemId, t.tags, t.photoType, t.colours)
         .where(sql`published and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
     ),
