@@ -23,6 +23,9 @@ const SETTLE_MS = 10 * 60_000;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** The last day that has closed: yesterday (UTC), or the day before within SETTLE_MS of midnight. */
+export const lastClosedDay = (now = Date.now()): string => addDays(utcDay(new Date(now - SETTLE_MS)), -1);
+
 /** The owner's sales and downloads report (decision 043). */
 export class ReportsService {
   private readonly deps: { reports: ReportsRepository };
@@ -74,7 +77,7 @@ export class ReportsService {
 
   /** Sums the closed days not summed yet, and answers the last closed day (null before any sale or visitor's figure). */
   private async sumClosedDays(): Promise<string | null> {
-    const lastClosed = addDays(utcDay(new Date(Date.now() - SETTLE_MS)), -1);
+    const lastClosed = lastClosedDay();
     const lastSummed = await this.deps.reports.lastSummedDay();
     const from = lastSummed ? addDays(lastSummed, 1) : await this.deps.reports.firstDay();
     if (!from) return null;
