@@ -67,6 +67,8 @@ function storeEnv(database: Database): Record<string, string> {
   return {
     SEED_DEMO: 'false',
     ORPHAN_GRACE_SECONDS: '1',
+    // On PostgreSQL a capture or refund cut off by the kill is taken over once its claim times out.
+    CLAIM_TIMEOUT_SECONDS: '3',
     // Every simulated client comes from one address: no cap on connections per address here.
     MAX_CONNECTIONS_PER_ADDRESS: '0',
     AUTH_RATE_LIMIT_PER_IP: '10000',

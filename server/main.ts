@@ -26,6 +26,7 @@ async function start(config: Config) {
     services: runtime,
     logger,
     leaseMs: config.workerLeaseMs,
+    claimTimeoutMs: config.claimTimeoutMs,
     soleProcess: !config.databaseUrl,
   });
   const app = await buildApp({

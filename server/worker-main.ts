@@ -23,6 +23,12 @@ if (!config.databaseUrl) {
 }
 const logger = createLogger(config);
 const runtime = await openRuntime(config, logger);
-const worker = await startWorker({ services: runtime, logger, leaseMs: config.workerLeaseMs, soleProcess: false });
+const worker = await startWorker({
+  services: runtime,
+  logger,
+  leaseMs: config.workerLeaseMs,
+  claimTimeoutMs: config.claimTimeoutMs,
+  soleProcess: false,
+});
 logger.info('worker started');
 stopOnSignals(logger, config.shutdownTimeoutMs, [() => worker.stop(), () => runtime.close()]);

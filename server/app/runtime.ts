@@ -252,6 +252,7 @@ export async function createServices(deps: {
     mailer,
     jobs,
     signer: await loadDownloadSigner(new SettingsRepository(db)),
+    captureStaleMs: config.claimTimeoutMs,
     ...site,
     log: logger,
     metrics,

@@ -5,8 +5,7 @@ import type { Services } from './runtime.ts';
 import type { WaitingListService } from '../services/items/waiting-list.service.ts';
 import type { ProcessingService } from '../services/items/processing.service.ts';
 
-/** How often the worker looks for captures a crash cut off, asks about pending ones, and sweeps. */
-const RECOVERY_INTERVAL_MS = 30_000;
+/** How often the worker asks about pending captures, and sweeps. */
 const PENDING_CHECK_INTERVAL_MS = 5 * 60_000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -70,6 +69,8 @@ export async function startWorker(deps: {
   services: Services;
   logger: Logger;
   leaseMs: number;
+  /** How long a capture or a job stays its claimer's; captures cut off are looked for as often. */
+  claimTimeoutMs: number;
   soleProcess: boolean;
   idleMs?: number;
 }) {
@@ -100,10 +101,16 @@ export async function startWorker(deps: {
     leaseMs: deps.leaseMs,
     idleMs: deps.idleMs,
   });
-  const runner = startJobRunner({ queue: services.jobs, handlers: jobHandlers(services), logger, idleMs: deps.idleMs });
+  const runner = startJobRunner({
+    queue: services.jobs,
+    handlers: jobHandlers(services),
+    logger,
+    idleMs: deps.idleMs,
+    leaseMs: deps.claimTimeoutMs,
+  });
   const unsubscribe = services.jobs.onEnqueued(runner.wake);
   const timers = [
-    setInterval(() => void recover(false), RECOVERY_INTERVAL_MS),
+    setInterval(() => void recover(false), deps.claimTimeoutMs),
     setInterval(
       () =>
         void services.checkout

@@ -2,14 +2,18 @@ import type { Logger } from '../shared/logger.ts';
 import type { JobQueue } from '../services/platform/job-queue.ts';
 import type { JobHandlers, JobKind } from '../shared/job-kinds.ts';
 
-/** How long a claim on a job lasts: a worker that dies mid-job loses it to another after this. */
-const JOB_LEASE_MS = 30_000;
-
 /**
  * Runs due jobs until stopped: claim, run the kind's handler, mark done or failed (to be
  * retried later); sleeps when nothing is due and wakes when a job is queued in this process.
+ * A claim lasts `leaseMs` (30 s unless told): a worker that dies mid-job loses it to another after it.
  */
-export function startJobRunner(deps: { queue: JobQueue; handlers: JobHandlers; logger: Logger; idleMs?: number }) {
+export function startJobRunner(deps: {
+  queue: JobQueue;
+  handlers: JobHandlers;
+  logger: Logger;
+  idleMs?: number;
+  leaseMs?: number;
+}) {
   let running = true;
   let wake: (() => void) | undefined;
   let busy: Promise<void> = Promise.resolve();
@@ -23,7 +27,7 @@ export function startJobRunner(deps: { queue: JobQueue; handlers: JobHandlers; l
     while (running) {
       let job;
       try {
-        job = await deps.queue.claim(JOB_LEASE_MS);
+        job = await deps.queue.claim(deps.leaseMs ?? 30_000);
       } catch (error) {
         deps.logger.error({ err: error }, 'job runner could not claim');
       }

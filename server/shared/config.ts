@@ -80,6 +80,12 @@ const EnvSchema = z
     /** Another PayPal API address, for tests that stand in for PayPal's servers. */
     PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /**
+     * How long a payment's capture or an outbox job stays with the process that claimed it; after
+     * that another process takes it over (on a server, a process killed mid-payment is finished
+     * by the others this long after). With the embedded database a restart takes all back at once.
+     */
+    CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** The longest a SIGTERM may take to finish what is under way before the process exits anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     MAX_IMAGE_MB: z.coerce.number().positive().max(1000).default(50),
@@ -223,6 +229,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     paypal,
     payments,
     workerLeaseMs: env.WORKER_LEASE_SECONDS * 1000,
+    claimTimeoutMs: env.CLAIM_TIMEOUT_SECONDS * 1000,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     uploadLimits: {
       maxImageBytes: Math.round(env.MAX_IMAGE_MB * 1024 * 1024),

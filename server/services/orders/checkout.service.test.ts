@@ -204,6 +204,7 @@ beforeEach(() => {
     mailer: { send: async () => {} } as never,
     jobs: { enqueue: async (job: NewJob) => void jobs.push(job) } as unknown as JobQueue,
     signer: new DownloadSigner(Buffer.alloc(32, 7)),
+    captureStaleMs: 30_000,
     storeName: 'PaletteWall',
     publicUrl: 'http://store.test',
     log: { error() {}, warn() {} },

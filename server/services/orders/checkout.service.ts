@@ -32,8 +32,6 @@ import type { BundlesService } from '../catalogue/bundles.service.ts';
 const LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long a second capture request waits for the first to finish before answering the state it sees. */
 const CAPTURE_WAIT_MS = 10_000;
-/** A capture older than this was cut off (the process died): a retry or the worker finishes it. */
-export const CAPTURE_STALE_MS = 30_000;
 
 type Claim =
   | { kind: 'claimed'; order: OrderRow }
@@ -55,6 +53,8 @@ interface CheckoutDependencies {
   mailer: Mailer;
   jobs: JobQueue;
   signer: DownloadSigner;
+  /** A capture older than this was cut off (the process died): a retry or the worker finishes it. */
+  captureStaleMs: number;
   storeName: string;
   publicUrl: string;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
@@ -230,7 +230,9 @@ export class CheckoutService {
    * takes every one when no other process can be capturing (the embedded database at start).
    */
   async recoverCaptures(options: { all: boolean }): Promise<number> {
-    const stale = await this.deps.orders.capturing(options.all ? undefined : new Date(Date.now() - CAPTURE_STALE_MS));
+    const stale = await this.deps.orders.capturing(
+      options.all ? undefined : new Date(Date.now() - this.deps.captureStaleMs),
+    );
     let recovered = 0;
     for (const order of stale) {
       const claim = await this.claimCapture(order, options.all);
@@ -396,7 +398,7 @@ export class CheckoutService {
       }
       const claimed = await this.deps.orders.claimCapture(
         order.id,
-        takeOver ? undefined : new Date(Date.now() - CAPTURE_STALE_MS),
+        takeOver ? undefined : new Date(Date.now() - this.deps.captureStaleMs),
         tx,
       );
       if (claimed) return { kind: 'claimed', order: claimed };
