@@ -22,6 +22,7 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
     include: ['server/**/*.int.test.ts'],
     exclude: database === 'pglite' ? ['**/*.postgres.int.test.ts'] : ['**/*.pglite.int.test.ts'],
     env: { TEST_DB: database },
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

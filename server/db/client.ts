@@ -56,6 +56,8 @@ const MIGRATION_LOCK_ID = 7_301_944;
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
+  /** PGlite starts from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  pgliteDump?: Blob | undefined;
   /** Told when the server drops an idle pooled connection (restart, failover); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -63,6 +65,7 @@ export async function openDatabase(options: {
   // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
   // store's process, the catalogue cache and the OS page cache do that work.
   const client = await PGlite.create(options.pgliteDir, {
+    loadDataDir: options.pgliteDump,
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
     // Near-spelling search (migration 0007); a server has it in its contrib package.
     extensions: { pg_trgm },
