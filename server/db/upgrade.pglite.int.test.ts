@@ -35,6 +35,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-upgrade-'));
 const PASSWORD = 'violet-harbor-42';
 
 let today: Map<string, { shape: TableShape; rows: Record<string, unknown>[] }>;
+/** A new, empty cluster: each data directory starts as a copy of it rather than running initdb again. */
+let emptyCluster: Blob;
 let shopperEmail: string;
 let itemId: string;
 
@@ -57,6 +59,9 @@ async function rowsByKey(db: Database, shape: TableShape): Promise<Map<string, R
 }
 
 beforeAll(async () => {
+  const empty = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  emptyCluster = await empty.dumpDataDir('none');
+  await empty.close();
   // Today's store, with something in every table.
   const ctx: TestContext = await createTestContext();
   try {
@@ -149,7 +154,7 @@ describe('a data directory of each earlier schema', () => {
   for (const entry of journal.entries.slice(0, -1)) {
     it(`made by ${entry.tag} opens with today's code and keeps every row`, async () => {
       const dataDir = path.join(work, `data-${entry.idx}`);
-      const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+      const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: emptyCluster });
       const old = drizzle(client) as unknown as Database;
       await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(entry.idx) });
 
