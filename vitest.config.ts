@@ -23,6 +23,7 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
     exclude: database === 'pglite' ? ['**/*.postgres.int.test.ts'] : ['**/*.pglite.int.test.ts'],
     env: { TEST_DB: database },
     globalSetup: ['server/test/global-setup.ts'],
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
