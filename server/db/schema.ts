@@ -135,12 +135,15 @@ export const items = pgTable(
         .where(sql`published and ${hasTheme(t.tags, theme.tag)}`),
     ),
     // Each swatch the pages offer, newest first: its list walks one index, however few items match,
-    // and ranks its matches by their palettes (within a tag or a photo type too) from the index alone.
-    ...SWATCHES.map((swatch) =>
-      index(`items_swatch_${swatch.name}_palettes_idx`)
-        .on(t.itemId, t.tags, t.photoType, t.colours)
-        .where(sql`published and ${nearColour(t.colours, labOfHex(swatch.hex))}`),
-    ),
+    // and ranks its matches (within a tag or a photo type too) by their distances stored in the
+    // index, never computed at a read. The palette is there because PostgreSQL reads an
+    // expression from an index only when the index holds the columns it is computed from.
+    ...SWATCHES.map((swatch) => {
+      const lab = labOfHex(swatch.hex);
+      return index(`items_swatch_${swatch.name}_ranked_idx`)
+        .on(t.itemId, t.tags, t.photoType, t.colours, paletteDistance(t.colours, lab))
+        .where(sql`published and ${nearColour(t.colours, lab)}`);
+    }),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')
       .on(t.itemId)
