@@ -50,6 +50,9 @@ describe('colour filters', () => {
     expect(await ids(`/api/items?color=${BLUE}&limit=2&offset=1`)).toEqual([exact.itemId, close.itemId]);
     const counted = await ctx.app.inject({ url: `/api/items/tag/landscape?color=${BLUE}` });
     expect(counted.headers['x-total-count']).toBe('3');
+    // A page past the end still tells how many there are.
+    const beyond = await ctx.app.inject({ url: `/api/items/tag/landscape?color=${BLUE}&offset=10` });
+    expect([beyond.json(), beyond.headers['x-total-count']]).toEqual([[], '3']);
   });
 
   it("'OLED dark' keeps the wallpapers at least half near-black, alone or with a colour", async () => {
