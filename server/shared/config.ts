@@ -84,6 +84,7 @@ const EnvSchema = z
      * How long a payment's capture or an outbox job stays with the process that claimed it; after
      * that another process takes it over (on a server, a process killed mid-payment is finished
      * by the others this long after). With the embedded database a restart takes all back at once.
+     * Shorter than a job takes (a PayPal call may take 30 s), a job may be taken over while it runs.
      */
     CLAIM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** The longest a SIGTERM may take to finish what is under way before the process exits anyway. */
