@@ -12,7 +12,6 @@ import { OutboxMailer } from '../providers/email/outbox-mailer.ts';
 import { SmtpMailer } from '../providers/email/smtp-mailer.ts';
 import { CachedStorage } from '../providers/storage/cached-storage.ts';
 import { LocalStorage } from '../providers/storage/local-storage.ts';
-import { S3Storage } from '../providers/storage/s3-storage.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { PaymentProvider } from '../providers/payment/payment.ts';
 import { PayPalProvider } from '../providers/payment/paypal.ts';
@@ -111,11 +110,14 @@ export interface Runtime extends Services {
   close(): Promise<void>;
 }
 
-/** Where files live: an S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/storage. */
-export function createFileStorage(config: Config): Storage {
-  return config.s3
-    ? new S3Storage({ ...config.s3, spoolDir: path.join(config.dataDir, 'spool') })
-    : new LocalStorage(config.storageDir);
+/**
+ * Where files live: an S3-compatible bucket when S3_BUCKET is set, otherwise DATA_DIR/storage.
+ * The S3 SDK is loaded only for a bucket: a store on disk doesn't hold it (about 6 MB).
+ */
+export async function createFileStorage(config: Config): Promise<Storage> {
+  if (!config.s3) return new LocalStorage(config.storageDir);
+  const { S3Storage } = await import('../providers/storage/s3-storage.ts');
+  return new S3Storage({ ...config.s3, spoolDir: path.join(config.dataDir, 'spool') });
 }
 
 export function createMedia(config: Config): Media {
@@ -321,7 +323,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     release();
     throw error;
   }
-  const storage = new CachedStorage(createFileStorage(config), {
+  const storage = new CachedStorage(await createFileStorage(config), {
     maxBytes: 32 * 1024 * 1024,
     maxObjectBytes: 512 * 1024,
   });

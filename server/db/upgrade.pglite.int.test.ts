@@ -194,7 +194,7 @@ describe('a data directory of each earlier schema', () => {
           config,
           logger: createLogger(config),
           database: handle,
-          storage: createFileStorage(config),
+          storage: await createFileStorage(config),
           media: createMedia(config),
         });
         expect((await services.catalogue.get(itemId))?.name).toBe('Upgrade Peaks');

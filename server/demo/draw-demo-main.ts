@@ -10,7 +10,7 @@ import { drawDemoItem, planDemoCatalogue } from './seed-demo-catalogue.ts';
 
 const [startedAt, ...positions] = process.argv.slice(2);
 const config = loadConfig();
-const storage = createFileStorage(config);
+const storage = await createFileStorage(config);
 const media = createMedia(config);
 const plans = planDemoCatalogue(new Date(startedAt!));
 const queue = positions.map(Number);

@@ -33,7 +33,7 @@ export async function createTestContext(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
-  const storage = createFileStorage(config);
+  const storage = await createFileStorage(config);
   const logger = createLogger(config);
   const services = await createServices({ config, logger, database, storage, media: createMedia(config) });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
