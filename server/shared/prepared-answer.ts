@@ -9,6 +9,15 @@ const gzip = promisify(zlib.gzip);
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
+ * Brotli's window for a body: the smallest that holds it (2^10 up to the default 2^22), so no
+ * match is lost. Brotli sizes its match finder from the window and the quality, and with the
+ * fixed allocation threshold (decision 027) that memory is mapped and faulted in afresh for
+ * every answer: at quality 6 and the default window 2 KB took 7 ms to compress and a page of
+ * 60 items (130 KB) 11 ms; with a window that fits and quality 5, 1 ms and 6 ms, 0.5 % larger.
+ */
+const brotliWindowBits = (bytes: number) => Math.min(22, Math.max(10, Math.ceil(Math.log2(bytes + 1))));
+
+/**
  * The bytes of a JSON answer, compressed once (brotli and gzip beside the plain bytes) when it
  * is built rather than on every request, with an ETag of its content.
  */
@@ -33,7 +42,11 @@ export async function prepareAnswer(body: Buffer, position: ListPosition = {}): 
   if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag, next, total, suggestion };
   const [br, gz] = await Promise.all([
     brotli(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+      },
     }),
     gzip(body, { level: 6 }),
   ]);
