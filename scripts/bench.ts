@@ -221,7 +221,7 @@ function variedSearches(names: string[], round = 0) {
     const word = words[i % words.length]!;
     if (i % 4 === 0) {
       const at = 1 + (i % (word.length - 2));
-      return `/api/items/search?q=${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}&limit=${20 + ((i + 20 * round) % 40)}`;
+      return `/api/items/search?q=${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}&limit=${20 + ((i + 13 * round) % 40)}`;
     }
     return `/api/items/search?q=${word.slice(0, 3 + (i % 3))}%20${(i % 400) + 1}${round ? `&limit=${60 - round}` : ''}`;
   };
