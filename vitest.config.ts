@@ -55,6 +55,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A page answering in a browser on a busy 2-core machine can take more than expect.poll's
+          // default second; a poll returns as soon as it passes, only a failing one waits it out.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
