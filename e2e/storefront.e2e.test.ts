@@ -117,7 +117,7 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
           if (!seen.atEnd) await page.keyboard.press('End');
           return seen;
         },
-        { timeout: 10_000, intervals: [500] },
+        { timeout: 10_000, interval: 500 },
       )
       .toEqual({ rendered: [true, true, true, true], atEnd: true });
     await context.close();
