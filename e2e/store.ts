@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { once } from 'node:events';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,7 +13,13 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  * the baseline WebAssembly compiler only, and a heap sized for memory that may grow to twice what
  * is live before a full collection (docs/ARCHITECTURE.md, memory; decision 027).
  */
-export const SERVER_NODE_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=100'];
+export const MEMORY_FLAGS = ['--liftoff-only', '--optimize-for-size', '--heap-growing-percent=100'];
+
+/** The module hooks those scripts load first: drizzle-orm without Node's per-file reading of its exports map (decision 052). */
+export const MODULE_HOOKS_FLAGS = ['--import', pathToFileURL(path.join(ROOT, 'server', 'app', 'module-hooks.ts')).href];
+
+/** Every flag those scripts give node. */
+export const SERVER_NODE_FLAGS = [...MEMORY_FLAGS, ...MODULE_HOOKS_FLAGS];
 
 /**
  * The environment those scripts add: glibc's threshold for giving large allocations their own
@@ -42,13 +49,20 @@ export interface RunningStore {
  * With `templateDir` the store starts from a copy of that already seeded DATA_DIR.
  */
 export async function startStore(
-  options: { templateDir?: string; dataDir?: string; env?: Record<string, string>; port?: number } = {},
+  options: {
+    templateDir?: string;
+    dataDir?: string;
+    env?: Record<string, string>;
+    port?: number;
+    /** Instead of SERVER_NODE_FLAGS. */
+    nodeFlags?: string[];
+  } = {},
 ): Promise<RunningStore> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

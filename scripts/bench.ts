@@ -18,7 +18,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { startStore, freePort } from '../e2e/store.ts';
+import { MEMORY_FLAGS, startStore, freePort } from '../e2e/store.ts';
 import { loadConfig } from '../server/shared/config.ts';
 import { renderScene } from '../server/demo/demo-art.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
@@ -284,12 +284,29 @@ console.log(`Processing ${PROCESSING_SOURCES} source images, through the pipelin
 const processing = await measureProcessing();
 console.log(`Seeding ${ITEM_COUNT} items into a temporary DATA_DIR…`);
 const seeded = await seedLargeCatalogue();
-console.log(`\n${seeded.count} items. Starting the production server…`);
 // The load generator is one address with many connections: no per-address cap here.
-const store = await startStore({
-  dataDir,
-  env: { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0', ...(DATABASE_URL && { DATABASE_URL }) },
-});
+const storeEnv = { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0', ...(DATABASE_URL && { DATABASE_URL }) };
+
+/** Milliseconds from starting the server to its first answer, median of 3, with its module hooks and without (decision 052). */
+async function timeStarts() {
+  const times = { hooks: [] as number[], bare: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    for (const kind of ['hooks', 'bare'] as const) {
+      const started = performance.now();
+      const store = await startStore({ dataDir, env: storeEnv, ...(kind === 'bare' && { nodeFlags: MEMORY_FLAGS }) });
+      times[kind].push(performance.now() - started);
+      await store.stop();
+    }
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+  return { hooks: median(times.hooks), bare: median(times.bare) };
+}
+
+console.log(
+  `\n${seeded.count} items. Starting the production server, three times with its module hooks and three without…`,
+);
+const starts = await timeStarts();
+const store = await startStore({ dataDir, env: storeEnv });
 // Memory once started and settled, before any traffic.
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const settled = memory(store.process.pid!);
@@ -500,6 +517,10 @@ console.log(
     `after ${uncached.requests.total} more: ${latencies(warmSearchMs)} (budget p95 20 ms)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
+console.log(
+  `Server start to first answer (median of 3): ${starts.hooks.toFixed(0)} ms with its module hooks, ` +
+    `${starts.bare.toFixed(0)} ms without (${(starts.hooks / starts.bare).toFixed(2)}×).`,
+);
 console.log(
   `Phone files of one item across ${EDITS} edits (${EDIT_SCREENS.length} phones before each): ` +
     `${seeded.storage.kept.join(', ')} bytes kept after each edit, against ${seeded.storage.made} bytes made in all.`,

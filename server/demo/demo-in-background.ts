@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { SettingsRepository } from '../db/repositories/settings.repository.ts';
 import type { NewItemRow } from '../db/schema.ts';
 import type { CatalogueService } from '../services/catalogue/catalogue.service.ts';
@@ -13,6 +14,7 @@ interface DemoState {
 }
 const STATE_KEY = 'demo-catalogue';
 const CHILD = path.join(import.meta.dirname, 'draw-demo-main.ts');
+const MODULE_HOOKS = pathToFileURL(path.join(import.meta.dirname, '..', 'app', 'module-hooks.ts')).href;
 
 /**
  * Draws the demo catalogue while the server already answers (decision 037): a process of its
@@ -41,7 +43,7 @@ export async function drawDemoInBackground(deps: {
   const todo = plans.flatMap((plan, position) => (present.has(plan.itemId) ? [] : [String(position)]));
   // Without the server's memory-sized V8 flags and malloc threshold: drawing is work for a fast compiler.
   const child: ChildProcess = fork(CHILD, [startedAt, ...todo], {
-    execArgv: [],
+    execArgv: ['--import', MODULE_HOOKS],
     env: workProcessEnv(),
     stdio: 'inherit',
   });
