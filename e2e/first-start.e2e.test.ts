@@ -18,6 +18,8 @@ describe('a first start on an empty store', () => {
     const first = await startStore({ dataDir, env: { SEED_DEMO: 'true', LOG_LEVEL: 'info' } });
     expect((await fetch(first.baseUrl)).status).toBe(200);
     const firstPage = Date.now() - started;
+    // At once: the home page answers before the demo catalogue is whole, not after its drawing.
+    expect((await onSale(first.baseUrl)).length).toBeLessThan(DEMO_ITEM_COUNT);
     // The wallpapers go on sale as they are drawn; the store is stopped before it has them all.
     await expect.poll(() => onSale(first.baseUrl).then((ids) => ids.length), { timeout: 60_000 }).toBeGreaterThan(3);
     expect(await first.stop()).toBe(0);
@@ -40,7 +42,7 @@ describe('a first start on an empty store', () => {
     expect(third.output()).not.toMatch(/Demo catalogue/);
     expect(await third.stop()).toBe(0);
 
+    // How long that took is a figure to read, not a budget to assert on a machine shared with other suites.
     console.info(`first start: the first page answered ${firstPage} ms after the server was started`);
-    expect(firstPage).toBeLessThan(20_000);
   }, 240_000);
 });
