@@ -249,4 +249,47 @@ describe('catalogue reads at 20,000 items', () => {
     expect(seen).toBe(10_001);
     for (let i = 0; i < 3; i++) expect(await total()).toBe(10_001);
   });
+
+  it('counts a large list once at a time while writes follow one another, and ends on the true total', async () => {
+    await ctx.db.execute(sql`
+      insert into items (item_id, name, price_cents, photo_type, tags, thumbnail, image_list, downloads, media, published)
+      select format('20210101_0000_%s', lpad(to_hex(g), 8, '0')), 'Burst ' || g, 100, 'static', array['burst'],
+             't.webp', '[]'::jsonb, '[]'::jsonb, '{"placeholder":"","thumbnails":[]}'::jsonb, true
+      from generate_series(1, 10000) as g`);
+    // Counts that take as long as a million items' do, each watched while it runs.
+    const running = { now: 0, most: 0, started: 0 };
+    class SlowCounts extends ItemsRepository {
+      override async countPublished(...args: Parameters<ItemsRepository['countPublished']>) {
+        running.started++;
+        running.most = Math.max(running.most, ++running.now);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return await super.countPublished(...args);
+        } finally {
+          running.now--;
+        }
+      }
+    }
+    const catalogue = new CatalogueService({
+      items: new SlowCounts(ctx.db),
+      inTransaction: transactionsOf(ctx.db),
+      cacheBytes: 0,
+      links: ctx.config.itemLinks,
+      jobs: ctx.jobs,
+    });
+    const total = async () => (await catalogue.byTagJson('burst', { limit: 1, offset: 0, sort: 'newest' })).total;
+    expect(await total()).toBe(10_000);
+
+    const writes = 6;
+    for (let i = 0; i < writes; i++) {
+      await catalogue.insert([buildItemRow({ tags: ['burst'] })]);
+      expect(await total()).toBeGreaterThanOrEqual(10_000);
+    }
+    const deadline = Date.now() + 5_000;
+    while ((await total()) !== 10_000 + writes && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await total()).toBe(10_000 + writes);
+    expect(running.most).toBe(1);
+    expect(running.started).toBeLessThan(1 + writes);
+  });
 });

@@ -208,8 +208,12 @@ export class CatalogueService {
     const key = JSON.stringify(filter);
     let kept = this.counts.get(key);
     if (kept?.generation !== this.generation) {
-      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
       const before = kept?.settled ?? kept?.before;
+      // One large count at a time: writes in a row while one runs are counted by the next, not
+      // each by a count of its own competing with them for the database.
+      if (kept?.settled === undefined && before !== undefined && before >= LAGGING_COUNT_FROM)
+        return { total: before, lagging: true };
+      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
       const entry: KeptCount = {
         generation: this.generation,
         counted: this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES),
