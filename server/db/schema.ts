@@ -182,7 +182,12 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
  */
 export const searchPostings = pgTable(
   'search_postings',
-  { word: text('word').notNull(), itemId: text('item_id').notNull() },
+  {
+    word: text('word').notNull(),
+    itemId: text('item_id').notNull(),
+    /** The item's rank for this word alone (ts_rank); its key holds it too (migration 0027). */
+    rank: real('rank').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.word, t.itemId] })],
 );
 

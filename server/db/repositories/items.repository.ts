@@ -377,19 +377,22 @@ export class ItemsRepository {
     // The newest `candidates` matches, with nothing that needs every match (a count over all of
     // them would): without the postings, for a common word the planner walks the newest-first
     // words and stops there.
-    const matches = this.db.$with('matches').as(
-      posted
-        ? this.db
-            .select({ itemId: items.itemId, rank })
-            .from(items)
-            .where(and(eq(items.published, true), sql`${items.itemId} in (${posted})`))
-        : this.db
-            .select({ itemId: items.itemId, rank })
-            .from(items)
-            .where(and(published(filter), sql`${items.search} @@ ${query}`))
-            .orderBy(desc(items.itemId))
-            .limit(page.candidates),
-    );
+    const matches =
+      posted && 'ranked' in posted
+        ? this.db.$with('matches', { itemId: items.itemId, rank: sql<number>`rank`.as('rank') }).as(posted.ranked)
+        : this.db.$with('matches').as(
+            posted
+              ? this.db
+                  .select({ itemId: items.itemId, rank })
+                  .from(items)
+                  .where(and(eq(items.published, true), sql`${items.itemId} in (${posted.ids})`))
+              : this.db
+                  .select({ itemId: items.itemId, rank })
+                  .from(items)
+                  .where(and(published(filter), sql`${items.search} @@ ${query}`))
+                  .orderBy(desc(items.itemId))
+                  .limit(page.candidates),
+          );
     // Ranked and cut to the page before the rows are read: the page's rows, not every candidate's.
     const ranked = this.db.$with('ranked').as(
       this.db
@@ -410,14 +413,18 @@ export class ItemsRepository {
 
   /**
    * The newest `candidates` items matching a query of toPrefixQuery's terms (`word:*` a prefix,
-   * `word` whole, joined by ` & `), read from the postings newest first: a subquery of their ids,
-   * 'none' when some term matches no word at all, or undefined when the postings cannot name them
-   * at once. They can for one term (the newest of each word it stands for, merged), or when
-   * one term's words have fewer than `candidates` postings in all: those items, each checked for
-   * the other terms. Otherwise (several common terms, or a prefix of many words) every term is
-   * common and the GIN index intersects them best.
+   * `word` whole, joined by ` & `), read from the postings newest first: 'none' when some term
+   * matches no word at all, or undefined when the postings cannot name them at once. They can
+   * for one term (the newest of each word it stands for, merged): `ranked`, a subquery of their
+   * ids and ranks, each the sum of the ranks of the words it holds, as ts_rank ranks one term.
+   * They can when one term's words have fewer than `candidates` postings in all: `ids`, those
+   * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
+   * many words) every term is common and the GIN index intersects them best.
    */
-  private async postedMatches(tsQuery: string, candidates: number): Promise<SQL | 'none' | undefined> {
+  private async postedMatches(
+    tsQuery: string,
+    candidates: number,
+  ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
     const rows = rowsOf<{ term: number; word: string; postings: number }>(
@@ -444,6 +451,22 @@ export class ItemsRepository {
     const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
+    // A subquery a word, so the planner sees each word and walks its postings backwards. An item
+    // among the newest `candidates` of them all is among the newest of each word it holds, so
+    // its ranks are all there to sum.
+    const newest = sql.join(
+      groups[driver]!.map(
+        (row) =>
+          sql`(select item_id, rank from search_postings where word = ${row.word}::text
+               order by item_id desc limit ${candidates})`,
+      ),
+      sql` union all `,
+    );
+    if (!counted)
+      return {
+        ranked: sql`select item_id, sum(rank) as rank from (${newest}) as posted
+          group by item_id order by item_id desc limit ${candidates}`,
+      };
     const wordsOf = (group: typeof rows) => textArray(group.map((row) => row.word));
     const others = groups
       .filter((_, term) => term !== driver)
@@ -451,14 +474,10 @@ export class ItemsRepository {
         (group) => sql`exists (select 1 from search_postings as other
           where other.word = any(${wordsOf(group)}) and other.item_id = posted.item_id)`,
       );
-    // A subquery a word, so the planner sees each word and walks its postings backwards.
-    const newest = groups[driver]!.map(
-      (row) =>
-        sql`(select item_id from search_postings where word = ${row.word}::text order by item_id desc limit ${candidates})`,
-    );
-    return sql`select distinct posted.item_id from (${sql.join(newest, sql` union all `)}) as posted
-      ${others.length ? sql`where ${sql.join(others, sql` and `)}` : sql``}
-      order by posted.item_id desc limit ${candidates}`;
+    return {
+      ids: sql`select distinct posted.item_id from (${newest}) as posted where ${sql.join(others, sql` and `)}
+        order by posted.item_id desc limit ${candidates}`,
+    };
   }
 
   /** How many published items a tsquery matches, counted up to `candidates`. */
@@ -475,21 +494,15 @@ export class ItemsRepository {
   /**
    * Words of the published items' names and tags spelled like `word`, closest first: where a
    * search's 'did you mean' looks for the word it was meant to be. The trigram index answers
-   * with a lower bar than `similar` sets, since one slip in a short word already leaves few
-   * trigrams in common. It searches the catalogue's words, not its items, so a word shared by a
+   * with a lower bar than `similar` sets (search_words_like, migration 0027), since one slip in
+   * a short word already leaves few trigrams in common. It searches the catalogue's words, not its items, so a word shared by a
    * million names costs what a rare one does.
    */
   async wordsLike(word: string, limit: number): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`);
-      const rows = await tx
-        .select({ word: searchWords.word })
-        .from(searchWords)
-        .where(sql`${word} <% ${searchWords.word}`)
-        .orderBy(sql`word_similarity(${word}, ${searchWords.word}) desc`, asc(searchWords.word))
-        .limit(limit);
-      return rows.map((row) => row.word);
-    });
+    const rows = rowsOf<{ word: string }>(
+      await this.db.execute(sql`select word from search_words_like(${word}, ${limit}) as word`),
+    );
+    return rows.map((row) => row.word);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Item } from '#contract/item.ts';
+import { rowsOf } from '../../db/repositories/raw-rows.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -152,5 +154,31 @@ describe("a search's words as wallpapers change", () => {
         .sort();
       expect(await ids(q), q).toEqual(expected);
     }
+  });
+
+  it("ranks one word's matches as PostgreSQL's full-text rank does: in the name above a tag, twice above once", async () => {
+    const rows = [
+      buildItemRow({ name: 'Ember Ember Glow', tags: ['landscape'] }),
+      buildItemRow({ name: 'Ember Field', tags: ['ember'] }),
+      buildItemRow({ name: 'Quiet Field', tags: ['ember', "o'clock"] }),
+      buildItemRow({ name: 'Embers Emberly', tags: ['anime'] }),
+      buildItemRow({ name: 'Night Ember', tags: ['back\\slash', 'night sky', 'ember glow'] }),
+      buildItemRow({ name: 'Ember', tags: [] }),
+      buildItemRow({ name: 'Ember Draft', tags: ['ember'], published: false }),
+    ];
+    await ctx.catalogue.insert(rows);
+    await ctx.catalogue.update(rows[1]!.itemId, { name: 'Ember Field Ember' });
+    for (const q of ['ember', 'embe', 'embers', 'glow', 'o', 'back', 'night']) {
+      const ranked = rowsOf<{ item_id: string }>(
+        await ctx.db.execute(sql`select item_id from items, to_tsquery('simple', ${`${q}:*`}) as query
+          where published and search @@ query order by ts_rank(search, query) desc, item_id desc`),
+      ).map((row) => row.item_id);
+      const found = (await search(q)).json<Item[]>().map((item) => item.itemId);
+      expect(found, q).toEqual(ranked);
+    }
+    // The order the names promise, not only the one the database computes.
+    const ember = (await search('ember')).json<Item[]>().map((item) => item.name);
+    expect(ember.indexOf('Ember Field Ember')).toBeLessThan(ember.indexOf('Ember'));
+    expect(ember.indexOf('Ember')).toBeLessThan(ember.indexOf('Quiet Field'));
   });
 });

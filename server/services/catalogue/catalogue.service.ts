@@ -44,16 +44,28 @@ export const SEARCH_CANDIDATES = 1000;
 /** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 
-/** The first of `items` whose JSON array fits in MAX_ANSWER_BYTES (always at least one). */
-function fitting(items: Item[]): Item[] {
-  let bytes = 2;
-  const shown: Item[] = [];
-  for (const item of items) {
-    bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
-    if (bytes > MAX_ANSWER_BYTES && shown.length) break;
-    shown.push(item);
+/** JSON already written, sent as it is. */
+class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
   }
-  return shown;
+}
+
+/**
+ * How many of `items`, from the first, fit in a JSON array of MAX_ANSWER_BYTES (always at least
+ * one), and that array: each item is written once, to be measured and sent.
+ */
+function fitting(items: Item[]): { shown: number; body: JsonText } {
+  let bytes = 2;
+  const written: string[] = [];
+  for (const item of items) {
+    const json = JSON.stringify(item);
+    bytes += Buffer.byteLength(json) + 1;
+    if (bytes > MAX_ANSWER_BYTES && written.length) break;
+    written.push(json);
+  }
+  return { shown: written.length, body: new JsonText(`[${written.join(',')}]`) };
 }
 
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
@@ -190,7 +202,8 @@ export class CatalogueService {
     if (pending) return pending;
     const generation = this.generation;
     const building = build().then(async ({ body, lagging, ...position }) => {
-      const answer = await prepareAnswer(Buffer.from(JSON.stringify(body)), position);
+      const json = body instanceof JsonText ? body.text : JSON.stringify(body);
+      const answer = await prepareAnswer(Buffer.from(json), position);
       // An answer built from an older catalogue, or with an older count, is sent, not kept.
       if (generation === this.generation && !lagging) this.answers.set(key, answer);
       return answer;
@@ -254,11 +267,11 @@ export class CatalogueService {
         : this.items.nearestPage({ filter: { ...filter, near }, candidates: SEARCH_CANDIDATES, ...paging }),
       this.count(filter),
     ]);
-    const shown = fitting(rows.slice(0, query.limit).map(this.views[audience]));
-    const last = rows[shown.length - 1];
+    const { shown, body } = fitting(rows.slice(0, query.limit).map(this.views[audience]));
+    const last = rows[shown - 1];
     return {
-      body: shown,
-      next: rows.length > shown.length && last ? encodeCursor({ sort, key: sortKeyOf(sort, last) }) : undefined,
+      body,
+      next: rows.length > shown && last ? encodeCursor({ sort, key: sortKeyOf(sort, last) }) : undefined,
       total,
       lagging,
     };
@@ -431,7 +444,7 @@ export class CatalogueService {
           });
           if (corrected.rows.length > 0)
             return {
-              body: fitting(corrected.rows.map(toItem)),
+              body: fitting(corrected.rows.map(toItem)).body,
               total: corrected.total ?? corrected.rows.length,
               suggestion,
             };
@@ -443,10 +456,10 @@ export class CatalogueService {
         });
         return { body: near.map(toItem), total: near.length };
       }
-      const shown = fitting(rows.slice(0, paging.limit).map(toItem));
+      const { shown, body } = fitting(rows.slice(0, paging.limit).map(toItem));
       return {
-        body: shown,
-        next: rows.length > shown.length ? encodeCursor({ sort: 'rank', skip: skip + shown.length }) : undefined,
+        body,
+        next: rows.length > shown ? encodeCursor({ sort: 'rank', skip: skip + shown }) : undefined,
         // A page past the end has no row to carry the count.
         total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
       };
