@@ -94,6 +94,11 @@ describe('a rolling restart of two API processes behind a load balancer', () => 
         (error, result) => (error ? reject(error) : resolve(result)),
       );
     });
+    // Which statuses the answers that were not 2xx had, so a failure says what went wrong.
+    const otherStatuses: Record<number, number> = {};
+    load.on('response', (_client, status) => {
+      if (status < 200 || status > 299) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+    });
     const stops: { code: number | null; ms: number }[] = [];
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const inFlight: number[] = [];
@@ -120,10 +125,11 @@ describe('a rolling restart of two API processes behind a load balancer', () => 
     expect(stops.map((stop) => stop.code)).toEqual([0, 0]);
     for (const stop of stops) expect(stop.ms).toBeLessThan(10_000);
     expect(result.requests.total).toBeGreaterThan(1000);
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, otherStatuses }).toEqual({
       errors: 0,
       timeouts: 0,
       non2xx: 0,
+      otherStatuses: {},
     });
     console.info(
       `rolling restart: ${result.requests.total} requests in ${result.duration} s, 0 errors; stops took ${stops.map((stop) => stop.ms).join(' and ')} ms`,
