@@ -263,7 +263,7 @@ describe('catalogue reads at 20,000 items', () => {
         running.started++;
         running.most = Math.max(running.most, ++running.now);
         try {
-          await new Promise((resolve) => setTimeout(resolve, 150));
+          await new Promise((resolve) => setTimeout(resolve, 300));
           return await super.countPublished(...args);
         } finally {
           running.now--;
