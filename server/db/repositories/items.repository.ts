@@ -281,7 +281,7 @@ export class ItemsRepository {
     after?: SortKey | undefined;
     offset?: number;
     candidates: number;
-  }): Promise<ListedRow[]> {
+  }): Promise<{ rows: ListedRow[]; total: number | undefined }> {
     const matches = this.db.$with('matches').as(
       this.db
         .select({ itemId: items.itemId, distance: distanceFrom(request.filter.near).as('distance') })
@@ -290,23 +290,37 @@ export class ItemsRepository {
         .orderBy(desc(items.itemId))
         .limit(request.candidates),
     );
-    const order = nearestFirst(matches.distance, matches.itemId);
+    // The candidates counted once found: the list's total, with no walk of its own.
+    const counted = this.db.$with('counted').as(
+      this.db
+        .select({
+          itemId: matches.itemId,
+          distance: matches.distance,
+          total: sql<number>`count(*) over ()`.as('total'),
+        })
+        .from(matches),
+    );
+    const order = nearestFirst(counted.distance, counted.itemId);
     const ranked = this.db.$with('ranked').as(
       this.db
         .select()
-        .from(matches)
+        .from(counted)
         .where(request.after && order.after(request.after))
         .orderBy(...order.by)
         .limit(request.limit)
         .offset(request.offset ?? 0),
     );
     const found = await this.db
-      .with(matches, ranked)
-      .select({ item: itemColumns, distance: sql<number>`${ranked.distance}`.mapWith(Number) })
+      .with(matches, counted, ranked)
+      .select({
+        item: itemColumns,
+        distance: sql<number>`${ranked.distance}`.mapWith(Number),
+        total: sql<number>`${ranked.total}`.mapWith(Number),
+      })
       .from(ranked)
       .innerJoin(items, eq(items.itemId, ranked.itemId))
       .orderBy(...nearestFirst(ranked.distance, items.itemId).by);
-    return found.map((row) => ({ ...row.item, distance: row.distance }));
+    return { rows: found.map((row) => ({ ...row.item, distance: row.distance })), total: found[0]?.total };
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */

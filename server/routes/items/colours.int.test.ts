@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaE, labOfHex } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
+import { ItemsRepository } from '../../db/repositories/items.repository.ts';
+import { transactionsOf } from '../../db/repositories/transactions.ts';
 import { items } from '../../db/schema.ts';
+import { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -53,6 +56,30 @@ describe('colour filters', () => {
     // A page past the end still tells how many there are.
     const beyond = await ctx.app.inject({ url: `/api/items/tag/landscape?color=${BLUE}&offset=10` });
     expect([beyond.json(), beyond.headers['x-total-count']]).toEqual([[], '3']);
+  });
+
+  it("count a colour's list in the query that pages it, with no count of its own unless the page is past the end", async () => {
+    const counts: string[] = [];
+    class WatchedCounts extends ItemsRepository {
+      override countPublished(...args: Parameters<ItemsRepository['countPublished']>) {
+        counts.push(JSON.stringify(args[0]));
+        return super.countPublished(...args);
+      }
+    }
+    const catalogue = new CatalogueService({
+      items: new WatchedCounts(ctx.db),
+      inTransaction: transactionsOf(ctx.db),
+      cacheBytes: 0,
+      links: ctx.config.itemLinks,
+      jobs: ctx.jobs,
+    });
+    const total = async (tag: string, paging: { offset?: number; color: string }) =>
+      (await catalogue.byTagJson(tag, { limit: 2, offset: 0, sort: 'newest', ...paging })).total;
+    expect(await total('landscape', { color: BLUE })).toBe(3);
+    expect(await total('anime', { color: 'c8323c' })).toBe(0);
+    expect(counts).toEqual([]);
+    expect(await total('landscape', { color: BLUE, offset: 10 })).toBe(3);
+    expect(counts).toHaveLength(1);
   });
 
   it("'OLED dark' keeps the wallpapers at least half near-black, alone or with a colour", async () => {

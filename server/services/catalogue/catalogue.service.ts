@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { labOfHex } from '#contract/colour.ts';
+import { labOfHex, type Lab } from '#contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
 import { THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
@@ -8,6 +8,8 @@ import {
   type CatalogueFilter,
   type ItemChange,
   type ItemsRepository,
+  type ListedRow,
+  type SortKey,
 } from '../../db/repositories/items.repository.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../../db/schema.ts';
@@ -258,15 +260,12 @@ export class CatalogueService {
     const filter = withColours(listFilter, query);
     const sort = query.color === undefined ? query.sort : 'colour';
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
-    // The page and the list's count at once: a first visitor waits for the slower, not both.
     const paging = { limit: query.limit + 1, after, offset: after ? 0 : query.offset };
     const near = filter.near;
-    const [rows, { total, lagging }] = await Promise.all([
-      near === undefined
-        ? this.items.page({ filter, sort: query.sort, ...paging })
-        : this.items.nearestPage({ filter: { ...filter, near }, candidates: SEARCH_CANDIDATES, ...paging }),
-      this.count(filter),
-    ]);
+    const [rows, { total, lagging }] = await (near === undefined
+      ? // The page and the list's count at once: a first visitor waits for the slower, not both.
+        Promise.all([this.items.page({ filter, sort: query.sort, ...paging }), this.count(filter)])
+      : this.nearestPage({ ...filter, near }, paging));
     const { shown, body } = fitting(rows.slice(0, query.limit).map(this.views[audience]));
     const last = rows[shown - 1];
     return {
@@ -275,6 +274,21 @@ export class CatalogueService {
       total,
       lagging,
     };
+  }
+
+  /**
+   * A colour's page, and its total from the same query: its newest candidates, counted as they
+   * are ranked, so a colour that a theme holds few of is walked once, not again to count it.
+   */
+  private async nearestPage(
+    filter: CatalogueFilter & { near: Lab },
+    paging: { limit: number; after: SortKey | undefined; offset: number },
+  ): Promise<[ListedRow[], { total: number; lagging: boolean }]> {
+    const { rows, total } = await this.items.nearestPage({ filter, candidates: SEARCH_CANDIDATES, ...paging });
+    if (total !== undefined || (paging.after === undefined && paging.offset === 0))
+      return [rows, { total: total ?? 0, lagging: false }];
+    // A page past the last candidate has no row to carry the total.
+    return [rows, await this.count(filter)];
   }
 
   private listKey(kind: string, query: ItemListQuery): string {
