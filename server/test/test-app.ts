@@ -11,6 +11,9 @@ import { jobHandlers } from '../jobs/job-handlers.ts';
 import { startJobRunner } from '../jobs/job-runner.ts';
 import { createFileStorage, createMedia, createServices, type Services } from '../app/runtime.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { ItemsRepository } from '../db/repositories/items.repository.ts';
+import { transactionsOf } from '../db/repositories/transactions.ts';
+import { CatalogueService } from '../services/catalogue/catalogue.service.ts';
 
 export interface TestContext extends Services {
   app: App;
@@ -65,4 +68,18 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A catalogue on the test's database read through `items` (a repository a test watches), with
+ * no answer cache, so every answer goes to the database.
+ */
+export function catalogueOver(ctx: TestContext, items: ItemsRepository): CatalogueService {
+  return new CatalogueService({
+    items,
+    inTransaction: transactionsOf(ctx.db),
+    cacheBytes: 0,
+    links: ctx.config.itemLinks,
+    jobs: ctx.jobs,
+  });
 }

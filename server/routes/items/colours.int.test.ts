@@ -4,11 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaE, labOfHex } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
-import { transactionsOf } from '../../db/repositories/transactions.ts';
 import { items } from '../../db/schema.ts';
-import { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 
@@ -66,13 +64,7 @@ describe('colour filters', () => {
         return super.countPublished(...args);
       }
     }
-    const catalogue = new CatalogueService({
-      items: new WatchedCounts(ctx.db),
-      inTransaction: transactionsOf(ctx.db),
-      cacheBytes: 0,
-      links: ctx.config.itemLinks,
-      jobs: ctx.jobs,
-    });
+    const catalogue = catalogueOver(ctx, new WatchedCounts(ctx.db));
     const total = async (tag: string, paging: { offset?: number; color: string }) =>
       (await catalogue.byTagJson(tag, { limit: 2, offset: 0, sort: 'newest', ...paging })).total;
     expect(await total('landscape', { color: BLUE })).toBe(3);

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, type Item, type ItemSort } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
-import { transactionsOf } from '../../db/repositories/transactions.ts';
-import { CatalogueService, MAX_ANSWER_BYTES } from '../../services/catalogue/catalogue.service.ts';
+import { MAX_ANSWER_BYTES } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let ctx: TestContext;
 const THEMES = ['landscape', 'anime', 'minimalistic'];
@@ -29,6 +28,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers });
+/** 10,000 published items of one tag, made on `day` (yyyymmdd), written in one statement. */
+const insertTenThousand = (day: string, tag: string) =>
+  ctx.db.execute(sql`
+    insert into items (item_id, name, price_cents, photo_type, tags, thumbnail, image_list, downloads, media, published)
+    select ${day} || '_0000_' || lpad(to_hex(g), 8, '0'), initcap(${tag}) || ' ' || g, 100, 'static', array[${tag}::text],
+           't.webp', '[]'::jsonb, '[]'::jsonb, '{"placeholder":"","thumbnails":[]}'::jsonb, true
+    from generate_series(1, 10000) as g`);
 const nextOf = (link: string | string[] | undefined) => /^<([^>]+)>; rel="next"$/.exec(String(link ?? ''))?.[1];
 
 /** Follows `Link: rel="next"` to the end, calling `between` after each page. */
@@ -205,13 +211,7 @@ describe('catalogue reads at 20,000 items', () => {
         };
       },
     });
-    const catalogue = new CatalogueService({
-      items: counting,
-      inTransaction: transactionsOf(ctx.db),
-      cacheBytes: 0,
-      links: ctx.config.itemLinks,
-      jobs: ctx.jobs,
-    });
+    const catalogue = catalogueOver(ctx, counting);
     const paging = { limit: 60, offset: 0 };
     await catalogue.listJson({ ...paging, sort: 'newest' });
     await catalogue.listJson({ ...paging, sort: 'price-desc', offset: 5000 });
@@ -231,11 +231,7 @@ describe('catalogue reads at 20,000 items', () => {
   }, 60_000);
 
   it("sends a large list's total from before a change only while it is counted again", async () => {
-    await ctx.db.execute(sql`
-      insert into items (item_id, name, price_cents, photo_type, tags, thumbnail, image_list, downloads, media, published)
-      select format('20220101_0000_%s', lpad(to_hex(g), 8, '0')), 'Lagging ' || g, 100, 'static', array['lagging'],
-             't.webp', '[]'::jsonb, '[]'::jsonb, '{"placeholder":"","thumbnails":[]}'::jsonb, true
-      from generate_series(1, 10000) as g`);
+    await insertTenThousand('20220101', 'lagging');
     ctx.catalogue.invalidate();
     const total = async () => Number((await get('/api/items/tag/lagging?limit=1')).headers['x-total-count']);
     expect(await total()).toBe(10_000);
@@ -251,11 +247,7 @@ describe('catalogue reads at 20,000 items', () => {
   });
 
   it('counts a large list once at a time while writes follow one another, and ends on the true total', async () => {
-    await ctx.db.execute(sql`
-      insert into items (item_id, name, price_cents, photo_type, tags, thumbnail, image_list, downloads, media, published)
-      select format('20210101_0000_%s', lpad(to_hex(g), 8, '0')), 'Burst ' || g, 100, 'static', array['burst'],
-             't.webp', '[]'::jsonb, '[]'::jsonb, '{"placeholder":"","thumbnails":[]}'::jsonb, true
-      from generate_series(1, 10000) as g`);
+    await insertTenThousand('20210101', 'burst');
     // Counts that take as long as a million items' do, each watched while it runs.
     const running = { now: 0, most: 0, started: 0 };
     class SlowCounts extends ItemsRepository {
@@ -270,13 +262,7 @@ describe('catalogue reads at 20,000 items', () => {
         }
       }
     }
-    const catalogue = new CatalogueService({
-      items: new SlowCounts(ctx.db),
-      inTransaction: transactionsOf(ctx.db),
-      cacheBytes: 0,
-      links: ctx.config.itemLinks,
-      jobs: ctx.jobs,
-    });
+    const catalogue = catalogueOver(ctx, new SlowCounts(ctx.db));
     const total = async () => (await catalogue.byTagJson('burst', { limit: 1, offset: 0, sort: 'newest' })).total;
     expect(await total()).toBe(10_000);
 
