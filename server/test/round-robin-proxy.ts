@@ -18,12 +18,14 @@ export async function startRoundRobinProxy(backends: string[]) {
   const server = http.createServer((request, response) => {
     const first = next++;
     const met: string[] = [];
-    // Each backend at most once per request (not counting lost kept-alive connections), starting from the next in turn.
+    // Each backend at most once per request, starting from the next in turn; a lost kept-alive
+    // connection does not count.
     const attempt = (tried: number) => {
       const backend = backends[(first + tried) % backends.length]!;
+      const target = new URL(request.url ?? '/', backend);
       const upstream = http.request(
-        new URL(request.url ?? '/', backend),
-        { method: request.method, headers: { ...request.headers, host: new URL(backend).host }, agent },
+        target,
+        { method: request.method, headers: { ...request.headers, host: target.host }, agent },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
