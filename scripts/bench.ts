@@ -465,6 +465,16 @@ for (const [label, nextPath] of uncachedPages) {
   });
 }
 const sitemapMs = await oneAtATime(() => '/sitemap.xml', 1);
+// Each tag's first visit, and of each photo type: a list whose count no visitor has asked for
+// since the start, as after a restart. Every tag in use with its count, first.
+const tagsMs = await oneAtATime(() => '/api/items/tags', 1);
+const tagsInUse = ((await (await fetch(`${store.baseUrl}/api/items/tags`)).json()) as { tag: string }[])
+  .map(({ tag }) => tag)
+  .filter((tag) => tag !== 'landscape' && tag !== seeded.tag);
+const tagVisits = tagsInUse.flatMap((tag) =>
+  ['', '?photoType=static', '?photoType=live'].map((type) => `/api/items/tag/${encodeURIComponent(tag)}${type}`),
+);
+const tagVisitMs = await oneAtATime((r) => tagVisits[r]!, tagVisits.length);
 
 // One search at a time, each a query never asked before: the time a visitor waits for it.
 const searchMs = await oneAtATime(variedSearches(seeded.names), SEARCHES);
@@ -501,6 +511,10 @@ console.table(rows);
 console.log('Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first):');
 console.table(uncachedRows);
 console.log(`The sitemap's index: ${sitemapMs[0]!.toFixed(1)} ms`);
+console.log(
+  `Every tag in use with its count: ${tagsMs[0]!.toFixed(1)} ms; the first visit to each other tag ` +
+    `(${tagsInUse.length}, and of each photo type): ${latencies(tagVisitMs)}`,
+);
 console.log(
   `Server RSS: ${warm.current.toFixed(0)} MB warm (catalogue loaded), ${rss.current.toFixed(0)} MB after the load, ` +
     `${rss.peak.toFixed(0)} MB at its peak since start`,

@@ -191,6 +191,22 @@ export const searchPostings = pgTable(
   (t) => [primaryKey({ columns: [t.word, t.itemId] })],
 );
 
+/**
+ * Each published item's tags, kept by triggers on items (migration 0028): a tag's items are one
+ * range of this key, counted and paged from the index alone, where the GIN index of the tags
+ * would read every match's row. Its key holds the photo type too (INCLUDE), for a tag's lists of
+ * one type.
+ */
+export const tagPostings = pgTable(
+  'tag_postings',
+  {
+    tag: text('tag').notNull(),
+    itemId: text('item_id').notNull(),
+    photoType: text('photo_type', { enum: ['static', 'live'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.itemId] })],
+);
+
 export const itemDownloadsDaily = pgTable(
   'item_downloads_daily',
   {

@@ -15,6 +15,7 @@ import {
   paletteDistance,
   orders,
   searchWords,
+  tagPostings,
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
@@ -140,6 +141,12 @@ const published = (filter: CatalogueFilter): SQL | undefined =>
     filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${sql.raw(String(OLED_DARK_SHARE))}` : undefined,
   );
 
+/** A tag's postings (of one photo type), when they alone say which items a filter finds. */
+const tagPostingsOf = (filter: CatalogueFilter): SQL | undefined =>
+  filter.tag === undefined || filter.near || filter.dark
+    ? undefined
+    : and(eq(tagPostings.tag, filter.tag), filter.photoType && eq(tagPostings.photoType, filter.photoType));
+
 /** The admin catalogue's filter: every item, published or not. */
 export interface AdminItemFilter {
   /** Words of the name (case-insensitive), or the exact itemId. */
@@ -247,14 +254,26 @@ export class ItemsRepository {
     const order = SORTS[request.sort];
     const where = and(published(request.filter), request.after && order.after(request.after));
     if (request.offset) {
-      // A deep page's ids first, by the list's index alone (no row is read for those it skips), then its rows.
-      const ids = this.db
-        .select({ itemId: items.itemId })
-        .from(items)
-        .where(where)
-        .orderBy(...order.by)
-        .limit(request.limit)
-        .offset(request.offset);
+      // A deep page's ids first, from an index alone (no row is read for those it skips): a tag's
+      // postings when the list is in the order of its ids, else the list's own index; then its rows.
+      const postings = tagPostingsOf(request.filter);
+      const byId = request.sort === 'newest' ? desc : request.sort === 'oldest' ? asc : undefined;
+      const ids =
+        postings && byId
+          ? this.db
+              .select({ itemId: tagPostings.itemId })
+              .from(tagPostings)
+              .where(postings)
+              .orderBy(byId(tagPostings.itemId))
+              .limit(request.limit)
+              .offset(request.offset)
+          : this.db
+              .select({ itemId: items.itemId })
+              .from(items)
+              .where(where)
+              .orderBy(...order.by)
+              .limit(request.limit)
+              .offset(request.offset);
       return this.db
         .select(itemColumns)
         .from(items)
@@ -338,6 +357,11 @@ export class ItemsRepository {
    * are, found as a page's candidates are (the same walk, not another plan).
    */
   async countPublished(filter: CatalogueFilter, upTo?: number): Promise<number> {
+    const postings = upTo === undefined ? tagPostingsOf(filter) : undefined;
+    if (postings) {
+      const [row] = await this.db.select({ n: count() }).from(tagPostings).where(postings);
+      return row?.n ?? 0;
+    }
     const found = this.db
       .select({ one: sql`1` })
       .from(items)
@@ -352,8 +376,8 @@ export class ItemsRepository {
   async tagInUse(tag: string): Promise<boolean> {
     const [row] = await this.db
       .select({ one: sql`1` })
-      .from(items)
-      .where(published({ tag }))
+      .from(tagPostings)
+      .where(eq(tagPostings.tag, tag))
       .limit(1);
     return row !== undefined;
   }
@@ -362,8 +386,8 @@ export class ItemsRepository {
   async tagCounts(): Promise<{ tag: string; count: number }[]> {
     return rowsOf<{ tag: string; count: number }>(
       await this.db.execute(
-        sql`select tag, count(*)::int as count from items, unnest(tags) as tag
-            where published group by tag order by count desc, tag`,
+        sql`select tag, count(*)::int as count from tag_postings group by tag
+            order by count desc, tag collate "default"`,
       ),
     );
   }
@@ -647,11 +671,11 @@ export class ItemsRepository {
    * Refreshes the planner's statistics of the items table, which choose between the search
    * index and the newest-first index, and files the GIN indexes' pending entries, which the
    * next writes would otherwise stop to file; marks the postings' pages all visible, so a word's
-   * newest postings are read from their index alone. PostgreSQL's autovacuum does this on a server as
+   * newest postings, and a tag's, are read from their index alone. PostgreSQL's autovacuum does this on a server as
    * rows change; after a bulk load it is worth doing at once.
    */
   async vacuum(): Promise<void> {
-    await this.db.execute(sql`vacuum analyze items, search_postings`);
+    await this.db.execute(sql`vacuum analyze items, search_postings, tag_postings`);
   }
 
   async count(): Promise<number> {

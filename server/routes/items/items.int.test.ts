@@ -137,6 +137,37 @@ describe('filters', () => {
     // Written as ' Anime', stored and found as 'anime'.
     expect((await getJson<Item[]>('/api/items/tag/anime')).body.map((i) => i.tags)).toEqual([['anime']]);
   });
+
+  it("counts a tag's items, and those of each photo type, as items are published, retagged, unpublished and removed", async () => {
+    const totals = async () =>
+      Promise.all(
+        ['', '?photoType=static', '?photoType=live'].map(async (query) => {
+          const response = await ctx.app.inject({ method: 'GET', url: `/api/items/tag/peaks${query}` });
+          return Number(response.headers['x-total-count']);
+        }),
+      );
+    const inUse = async () => (await getJson<{ tag: string; count: number }[]>('/api/items/tags')).body;
+    const [still, live, draft] = [
+      buildItemRow({ itemId: '20260701_0000_aaaa0001', tags: ['peaks', 'snow'] }),
+      buildItemRow({ itemId: '20260701_0000_aaaa0002', tags: ['peaks'], photoType: 'live' }),
+      buildItemRow({ itemId: '20260701_0000_aaaa0003', tags: ['peaks'], published: false }),
+    ];
+    await ctx.catalogue.insert([still, live, draft]);
+    expect(await totals()).toEqual([2, 1, 1]);
+    await ctx.catalogue.update(draft.itemId, { published: true });
+    expect(await totals()).toEqual([3, 2, 1]);
+    await ctx.catalogue.update(live.itemId, { tags: ['snow'] });
+    expect(await totals()).toEqual([2, 2, 0]);
+    await ctx.catalogue.update(still.itemId, { photoType: 'live' });
+    expect(await totals()).toEqual([2, 1, 1]);
+    await ctx.catalogue.update(still.itemId, { published: false });
+    expect(await totals()).toEqual([1, 1, 0]);
+    expect(await inUse()).toContainEqual({ tag: 'peaks', count: 1 });
+    await ctx.catalogue.remove(draft.itemId);
+    expect(await totals()).toEqual([0, 0, 0]);
+    expect((await inUse()).map((row) => row.tag)).not.toContain('peaks');
+    expect(await inUse()).toContainEqual({ tag: 'snow', count: 1 });
+  });
 });
 
 describe('GET /api/items/search', () => {
