@@ -253,39 +253,40 @@ export class ItemsRepository {
   }): Promise<ListedRow[]> {
     const order = SORTS[request.sort];
     const where = and(published(request.filter), request.after && order.after(request.after));
-    if (request.offset) {
-      // A deep page's ids first, from an index alone (no row is read for those it skips): a tag's
-      // postings when the list is in the order of its ids, else the list's own index; then its rows.
-      const postings = tagPostingsOf(request.filter);
-      const byId = request.sort === 'newest' ? desc : request.sort === 'oldest' ? asc : undefined;
-      const ids =
-        postings && byId
-          ? this.db
-              .select({ itemId: tagPostings.itemId })
-              .from(tagPostings)
-              .where(postings)
-              .orderBy(byId(tagPostings.itemId))
-              .limit(request.limit)
-              .offset(request.offset)
-          : this.db
-              .select({ itemId: items.itemId })
-              .from(items)
-              .where(where)
-              .orderBy(...order.by)
-              .limit(request.limit)
-              .offset(request.offset);
+    const postings = tagPostingsOf(request.filter);
+    const newest = request.sort === 'newest';
+    const byPostings = postings && (newest || request.sort === 'oldest');
+    if (!byPostings && !request.offset)
       return this.db
         .select(itemColumns)
         .from(items)
-        .where(inArray(items.itemId, ids))
-        .orderBy(...order.by);
-    }
+        .where(where)
+        .orderBy(...order.by)
+        .limit(request.limit);
+    // The page's ids first, from an index alone, then its rows. A tag's list in the order of its
+    // ids walks the tag's postings, which end with the tag however few of them are of one photo
+    // type (none, say), where the items' own index would be walked to its end; a deep page skips
+    // along the list's index, reading no row of those it skips.
+    const ids = byPostings
+      ? this.db
+          .select({ itemId: tagPostings.itemId })
+          .from(tagPostings)
+          .where(and(postings, request.after && (newest ? lt : gt)(tagPostings.itemId, String(request.after[0]))))
+          .orderBy(newest ? desc(tagPostings.itemId) : asc(tagPostings.itemId))
+          .limit(request.limit)
+          .offset(request.offset ?? 0)
+      : this.db
+          .select({ itemId: items.itemId })
+          .from(items)
+          .where(where)
+          .orderBy(...order.by)
+          .limit(request.limit)
+          .offset(request.offset ?? 0);
     return this.db
       .select(itemColumns)
       .from(items)
-      .where(where)
-      .orderBy(...order.by)
-      .limit(request.limit);
+      .where(inArray(items.itemId, ids))
+      .orderBy(...order.by);
   }
 
   /**
