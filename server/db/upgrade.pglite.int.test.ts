@@ -198,6 +198,13 @@ describe('a data directory of each earlier schema', () => {
           media: createMedia(config),
         });
         expect((await services.catalogue.get(itemId))?.name).toBe('Upgrade Peaks');
+        // What later migrations derive from the rows (a tag's postings) holds the rows they found.
+        const landscapes = today
+          .get('items')!
+          .rows.filter((row) => row.published && (row.tags as string[]).includes('landscape')).length;
+        const listed = await services.catalogue.byTagJson('landscape', { limit: 60, offset: 0, sort: 'newest' });
+        expect(listed.total).toBe(landscapes);
+        expect(landscapes).toBeGreaterThan(0);
         if (written.has('users'))
           expect((await services.accounts.login(shopperEmail, PASSWORD, '127.0.0.1')).kind).toBe('ok');
         const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(

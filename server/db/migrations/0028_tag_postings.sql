@@ -1,7 +1,7 @@
--- A tag's published items, one range of the key, newest last: a tag's list is counted and its
--- deep pages skipped from the index alone, where the GIN index of the tags reads every match's
--- row (a third of the catalogue for a common tag). The key holds the photo type for a tag's
--- lists of one type.
+-- A tag's published items, one range of the key, newest last: a tag's list is counted, and
+-- walked newest or oldest first, from the index alone, where the GIN index of the tags reads
+-- every match's row (a third of the catalogue for a common tag). The key holds the photo type
+-- for a tag's lists of one type.
 CREATE TABLE "tag_postings" (
 	"tag" text COLLATE "C" NOT NULL,
 	"item_id" text NOT NULL,
