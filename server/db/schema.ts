@@ -1,5 +1,4 @@
 import { COLOUR_MATCH_DISTANCE, type Lab, labOfHex, SWATCHES } from '#contract/colour.ts';
-import { THEMES } from '#contract/constants.ts';
 import type { FocalPoint } from '#contract/device-crop.ts';
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
@@ -29,9 +28,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 export const paletteDistance = (colours: SQLWrapper, colour: Lab): SQL<number> =>
   sql<number>`palette_distance(${colours}, ${sql.raw([colour.l, colour.a, colour.b].map((v) => `'${v}'::float8`).join(', '))})`;
-
-/** An item carries a theme's tag, the tag written out so the condition is its index's own. */
-export const hasTheme = (tags: SQLWrapper, tag: string): SQL => sql`${tags} @> ${sql.raw(`'{${tag}}'::text[]`)}`;
 
 /** A palette has a colour near this one: what a colour filter keeps. */
 export const nearColour = (colours: SQLWrapper, colour: Lab): SQL =>
@@ -128,12 +124,6 @@ export const items = pgTable(
     index('items_colour_cells_idx')
       .using('gin', sql`colour_cells(${t.colours})`)
       .where(sql`published`),
-    // Each theme, newest first: its deep pages skip along this index alone, and count it (of one photo type too).
-    ...THEMES.map((theme) =>
-      index(`items_theme_${theme.tag}_idx`)
-        .on(t.itemId, t.photoType)
-        .where(sql`published and ${hasTheme(t.tags, theme.tag)}`),
-    ),
     // Each swatch the pages offer, newest first: its list walks one index, however few items match,
     // and ranks its matches (within a tag or a photo type too) by their distances stored in the
     // index, never computed at a read. The palette is there because PostgreSQL reads an

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
-import { THEMES, type PhotoType } from '#contract/constants.ts';
+import type { PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
@@ -8,7 +8,6 @@ import {
   itemColumns,
   itemDownloadsDaily,
   items,
-  hasTheme,
   type ItemMedia,
   nearColour,
   orderLines,
@@ -125,11 +124,7 @@ const near = (colour: Lab): SQL =>
     : sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
         and ${nearColour(items.colours, colour)}`;
 
-const THEME_TAGS: ReadonlySet<string> = new Set(THEMES.map((theme) => theme.tag));
-
-/** The item carries the tag: a theme's condition is its index's own. */
-const hasTag = (tag: string): SQL =>
-  THEME_TAGS.has(tag) ? hasTheme(items.tags, tag) : sql`${items.tags} @> array[${tag}]::text[]`;
+const hasTag = (tag: string): SQL => sql`${items.tags} @> array[${tag}]::text[]`;
 
 const published = (filter: CatalogueFilter): SQL | undefined =>
   and(
