@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, type Item, type ItemSort } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
-import { MAX_ANSWER_BYTES } from '../../services/catalogue/catalogue.service.ts';
+import { MAX_ANSWER_BYTES, type TagCount } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -277,5 +277,33 @@ describe('catalogue reads at 20,000 items', () => {
     expect(await total()).toBe(10_000 + writes);
     expect(running.most).toBe(1);
     expect(running.started).toBeLessThan(1 + writes);
+  });
+
+  it("sends every tag's count from before a change while they are counted again, in one count, then the new ones", async () => {
+    await insertTenThousand('20200101', 'chips');
+    let counts = 0;
+    class SlowTagCounts extends ItemsRepository {
+      override async tagCounts() {
+        counts++;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return super.tagCounts();
+      }
+    }
+    const catalogue = catalogueOver(ctx, new SlowTagCounts(ctx.db));
+    const chips = async () => {
+      const tags = JSON.parse((await catalogue.tagsJson()).plain.toString()) as TagCount[];
+      return tags.find(({ tag }) => tag === 'chips')?.count;
+    };
+    expect(await chips()).toBe(10_000);
+
+    await catalogue.insert([buildItemRow({ tags: ['chips'] })]);
+    await catalogue.insert([buildItemRow({ tags: ['chips'] })]);
+    // The app's next visitor does not wait for the count: the one from before comes at once.
+    expect(await chips()).toBe(10_000);
+    expect(await chips()).toBe(10_000);
+    const deadline = Date.now() + 5_000;
+    while ((await chips()) !== 10_002 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await chips()).toBe(10_002);
+    expect(counts).toBe(2);
   });
 });

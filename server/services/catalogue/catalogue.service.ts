@@ -73,18 +73,30 @@ function fitting(items: Item[]): { shown: number; body: JsonText } {
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
 const MAX_KEPT_COUNTS = 1000;
 /**
- * From this many, a list's count from before a change is shown while it is counted again: a
- * total a change or two behind for a moment, rather than the next visitor waiting for a count
- * of hundreds of thousands of rows.
+ * From this many (a list's items, or the tags' postings for every tag's count), a count from
+ * before a change is shown while it is counted again: a total a change or two behind for a
+ * moment, rather than the next visitor waiting for a count of hundreds of thousands of rows.
  */
 const LAGGING_COUNT_FROM = 10_000;
 
-/** A list's count at a catalogue version: being counted, or `settled`; `before`, the last one of an earlier version. */
-interface KeptCount {
+/** A count at a catalogue version: being counted, or `settled`; `before`, the last one of an earlier version. */
+interface KeptCount<T> {
   generation: number;
-  counted: Promise<number>;
-  settled?: number;
-  before?: number;
+  counted: Promise<T>;
+  settled?: T;
+  before?: T;
+}
+
+/** What a count found, and whether that is a large count from before the last change. */
+interface Counted<T> {
+  value: T;
+  lagging: boolean;
+}
+
+/** A tag of the published catalogue and how many items carry it. */
+export interface TagCount {
+  tag: string;
+  count: number;
 }
 
 /** A page of a list before it becomes bytes. */
@@ -138,7 +150,9 @@ export class CatalogueService {
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
   /** How many items each filter finds, counted at a catalogue version. */
-  private readonly counts = new Map<string, KeptCount>();
+  private readonly counts = new Map<string, KeptCount<number>>();
+  /** Every tag with its count, under one key, counted at a catalogue version. */
+  private readonly tagTotals = new Map<string, KeptCount<TagCount[]>>();
   /** Bumped by every write, so an answer built from an older catalogue is never cached. */
   private generation = 0;
   private readonly items: ItemsRepository;
@@ -220,30 +234,48 @@ export class CatalogueService {
 
   /** How many items a filter finds, and whether that is a large count from before the last change. */
   private async count(filter: CatalogueFilter): Promise<{ total: number; lagging: boolean }> {
-    const key = JSON.stringify(filter);
-    let kept = this.counts.get(key);
-    if (kept?.generation !== this.generation) {
-      const before = kept?.settled ?? kept?.before;
+    const { value, lagging } = await this.keptCount(
+      this.counts,
+      JSON.stringify(filter),
+      () => this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES),
+      (total) => total,
+    );
+    return { total: value, lagging };
+  }
+
+  /**
+   * A count kept in `kept` under `key` for the catalogue's version, counted when the version
+   * changed; while one of `size` LAGGING_COUNT_FROM or more is counted again, the one from
+   * before is answered.
+   */
+  private async keptCount<T>(
+    kept: Map<string, KeptCount<T>>,
+    key: string,
+    countNow: () => Promise<T>,
+    size: (value: T) => number,
+  ): Promise<Counted<T>> {
+    const large = (value: T | undefined): value is T => value !== undefined && size(value) >= LAGGING_COUNT_FROM;
+    let entry = kept.get(key);
+    if (entry?.generation !== this.generation) {
+      const before = entry?.settled ?? entry?.before;
       // One large count at a time: writes in a row while one runs are counted by the next, not
       // each by a count of its own competing with them for the database.
-      if (kept?.settled === undefined && before !== undefined && before >= LAGGING_COUNT_FROM)
-        return { total: before, lagging: true };
-      if (this.counts.size >= MAX_KEPT_COUNTS) this.counts.clear();
-      const entry: KeptCount = {
+      if (entry?.settled === undefined && large(before)) return { value: before, lagging: true };
+      if (kept.size >= MAX_KEPT_COUNTS) kept.clear();
+      const counting: KeptCount<T> = {
         generation: this.generation,
-        counted: this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES),
+        counted: countNow(),
         ...(before !== undefined && { before }),
       };
-      entry.counted.then(
-        (n) => (entry.settled = n),
-        () => this.counts.get(key) === entry && this.counts.delete(key),
+      counting.counted.then(
+        (value) => (counting.settled = value),
+        () => kept.get(key) === counting && kept.delete(key),
       );
-      this.counts.set(key, entry);
-      kept = entry;
+      kept.set(key, counting);
+      entry = counting;
     }
-    if (kept.settled === undefined && kept.before !== undefined && kept.before >= LAGGING_COUNT_FROM)
-      return { total: kept.before, lagging: true };
-    return { total: await kept.counted, lagging: false };
+    if (entry.settled === undefined && large(entry.before)) return { value: entry.before, lagging: true };
+    return { value: await entry.counted, lagging: false };
   }
 
   /** A theme's old name stands for its tag, unless the catalogue uses that name as a tag of its own. */
@@ -314,9 +346,13 @@ export class CatalogueService {
     return this.json(this.listKey(`type:${photoType}`, query), () => this.page({ photoType }, query, 'old-clients'));
   }
 
-  /** Every tag of the published catalogue with how many items carry it, most used first. */
-  tagCounts(): Promise<{ tag: string; count: number }[]> {
-    return this.items.tagCounts();
+  /**
+   * Every tag of the published catalogue with how many items carry it, most used first; in a
+   * large catalogue, the counts from before the last change while they are counted again.
+   */
+  tagCounts(): Promise<Counted<TagCount[]>> {
+    const postings = (tags: TagCount[]) => tags.reduce((sum, { count }) => sum + count, 0);
+    return this.keptCount(this.tagTotals, 'tags', () => this.items.tagCounts(), postings);
   }
 
   /** The newest published item of a catalogue (a tag, or a theme's old name). */
@@ -327,7 +363,10 @@ export class CatalogueService {
   }
 
   tagsJson(): Promise<PreparedAnswer> {
-    return this.json('tags', async () => ({ body: await this.items.tagCounts() }));
+    return this.json('tags', async () => {
+      const { value, lagging } = await this.tagCounts();
+      return { body: value, lagging };
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Item } from '#contract/item.ts';
 import type { AppEvent } from '#contract/mobile-app.ts';
 import type { AppEventsRepository } from '../../db/repositories/app-events.repository.ts';
 import type { SettingsRepository } from '../../db/repositories/settings.repository.ts';
-import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueService, TagCount } from './catalogue.service.ts';
 import { buildAppEvent } from '../../test/builders.ts';
 import { MobileAppService, TOP_CATALOGS } from './mobile-app.service.ts';
 
@@ -34,7 +34,7 @@ const item = (itemId: string, picture = true) =>
         ],
   }) as Item;
 
-function fakes(tags: { tag: string; count: number }[], newest: Record<string, Item | undefined>) {
+function fakes(tags: TagCount[], newest: Record<string, Item | undefined>) {
   const settings = new Map<string, string>();
   const events: AppEvent[] = [];
   const downloads: string[] = [];
@@ -42,13 +42,14 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
   const published = new Set(['sold-well']);
   let version = 0;
   let builds = 0;
+  let lagging = false;
   const catalogue = {
     get version() {
       return version;
     },
     tagCounts: async () => {
       builds++;
-      return tags;
+      return { value: tags, lagging };
     },
     newestOf: async (key: string) => newest[key],
     get: async (itemId: string) => (published.has(itemId) ? item(itemId) : undefined),
@@ -65,7 +66,11 @@ function fakes(tags: { tag: string; count: number }[], newest: Record<string, It
     adminLog: { record: async (actor, entry) => void logged.push({ actor: actor.email, ...entry }) },
     banners: { active: async () => [] },
   });
-  return { service, events, downloads, logged, builds: () => builds, write: () => version++ };
+  const write = (countsLag = false) => {
+    version++;
+    lagging = countsLag;
+  };
+  return { service, events, downloads, logged, builds: () => builds, write };
 }
 
 const event = buildAppEvent;
@@ -102,6 +107,18 @@ describe("the app's catalogue chips", () => {
     write();
     await service.catalogs();
     expect(builds()).toBe(2);
+  });
+
+  it('builds them again while the tag counts are from before the last change, and keeps the first from new counts', async () => {
+    const { service, builds, write } = fakes([{ tag: 'sky', count: 1 }], { sky: item('sky-1') });
+    write(true);
+    await service.catalogs();
+    await service.catalogs();
+    expect(builds()).toBe(2);
+    write(false);
+    await service.catalogs();
+    await service.catalogs();
+    expect(builds()).toBe(3);
   });
 });
 

@@ -38,7 +38,7 @@ export class MobileAppService {
     banners: Pick<BannersService, 'active'>;
   };
   /** The catalogues, built once per catalogue version. */
-  private catalogsOf?: { version: number; catalogs: Promise<Catalog[]> };
+  private catalogsOf?: { version: number; built: Promise<{ catalogs: Catalog[]; lagging: boolean }> };
 
   constructor(deps: MobileAppService['deps']) {
     this.deps = deps;
@@ -66,16 +66,19 @@ export class MobileAppService {
   catalogs(): Promise<Catalog[]> {
     const version = this.deps.catalogue.version;
     if (this.catalogsOf?.version !== version) {
-      const catalogs = this.buildCatalogs();
-      this.catalogsOf = { version, catalogs };
-      catalogs.catch(() => (this.catalogsOf = undefined));
+      const kept = { version, built: this.buildCatalogs() };
+      this.catalogsOf = kept;
+      // Catalogues chosen by counts from before the last change are sent, not kept.
+      const forget = () => this.catalogsOf === kept && (this.catalogsOf = undefined);
+      kept.built.then(({ lagging }) => lagging && forget(), forget);
     }
-    return this.catalogsOf.catalogs;
+    return this.catalogsOf.built.then(({ catalogs }) => catalogs);
   }
 
-  private async buildCatalogs(): Promise<Catalog[]> {
+  private async buildCatalogs(): Promise<{ catalogs: Catalog[]; lagging: boolean }> {
     const themes = new Set<string>(THEMES.map((theme) => theme.tag));
-    const tags = (await this.deps.catalogue.tagCounts())
+    const { value: counts, lagging } = await this.deps.catalogue.tagCounts();
+    const tags = counts
       .filter((count) => !themes.has(count.tag))
       .slice(0, TOP_CATALOGS - THEMES.length)
       .map((count) => ({ key: count.tag, title: count.tag.charAt(0).toUpperCase() + count.tag.slice(1) }));
@@ -83,12 +86,13 @@ export class MobileAppService {
     const covered = await Promise.all(
       wanted.map(async (catalog) => ({ ...catalog, newest: await this.deps.catalogue.newestOf(catalog.key) })),
     );
-    return covered
+    const catalogs = covered
       .flatMap(({ newest, ...catalog }) => {
         const picture = newest && cover(newest);
         return picture ? [{ ...catalog, ...picture }] : [];
       })
       .map((catalog, index) => ({ id: index + 1, ...catalog }));
+    return { catalogs, lagging };
   }
 
   async settings(): Promise<AppSettings> {
