@@ -11,7 +11,11 @@ const config = loadConfig();
 const runtime = await openRuntime(config, createLogger(config));
 try {
   const started = Date.now();
-  const seeded = await seedDemoCatalogue({ ...runtime, log: (message) => console.log(message) });
+  const seeded = await seedDemoCatalogue({
+    ...runtime,
+    count: config.demoItems,
+    log: (message) => console.log(message),
+  });
   if (seeded > 0)
     console.log(`Demo catalogue: ${seeded} wallpapers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   else console.log(`The catalogue already holds ${await runtime.catalogue.countAll()} items; nothing seeded.`);

@@ -79,7 +79,7 @@ async function start(config: Config) {
   }
   // A first start's demo catalogue is drawn while the store already answers.
   if (config.seedDemo) {
-    demo = await drawDemoInBackground({ ...runtime, log: (message) => app.log.info(message) });
+    demo = await drawDemoInBackground({ ...runtime, count: config.demoItems, log: (message) => app.log.info(message) });
     demo?.done.catch((error: unknown) => app.log.error({ err: error }, 'the demo catalogue was not finished'));
   }
 }

@@ -25,6 +25,8 @@ const MODULE_HOOKS = pathToFileURL(path.join(import.meta.dirname, '..', 'app', '
 export async function drawDemoInBackground(deps: {
   catalogue: CatalogueService;
   settings: SettingsRepository;
+  /** How many wallpapers the demo catalogue holds (DEMO_ITEMS). */
+  count: number;
   log: (message: string) => void;
 }): Promise<{ stop(): void; done: Promise<void> } | undefined> {
   const saved = await deps.settings.get(STATE_KEY);
@@ -34,7 +36,7 @@ export async function drawDemoInBackground(deps: {
   const startedAt = state?.startedAt ?? new Date().toISOString();
   if (!state) await deps.settings.set(STATE_KEY, JSON.stringify({ startedAt, done: false }));
 
-  const plans = planDemoCatalogue(new Date(startedAt));
+  const plans = planDemoCatalogue(new Date(startedAt), deps.count);
   const present = new Set(
     (
       await Promise.all(plans.map(async (plan) => ((await deps.catalogue.findRow(plan.itemId)) ? plan.itemId : '')))

@@ -12,7 +12,7 @@ const [startedAt, ...positions] = process.argv.slice(2);
 const config = loadConfig();
 const storage = await createFileStorage(config);
 const media = createMedia(config);
-const plans = planDemoCatalogue(new Date(startedAt!));
+const plans = planDemoCatalogue(new Date(startedAt!), config.demoItems);
 const queue = positions.map(Number);
 
 // Two at a time, newest first: the home page's first cards come first.

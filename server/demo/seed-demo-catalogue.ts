@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_PRICE, DEFAULT_STARS } from '#contract/constants.ts';
-import { MASTER_HEIGHT, MASTER_WIDTH } from '../shared/constants.ts';
+import { DEMO_ITEM_COUNT, MASTER_HEIGHT, MASTER_WIDTH } from '../shared/constants.ts';
 import { timestampId } from '#contract/ids.ts';
 import { dollarsToCents } from '#contract/money.ts';
 import type { NewItemRow, StoredDownload } from '../db/schema.ts';
@@ -16,7 +16,6 @@ import {
 import { PALETTE_COUNT, paletteName, renderScene, type SceneSpec, type Theme } from './demo-art.ts';
 import { slugify } from '#contract/text.ts';
 
-export const DEMO_ITEM_COUNT = 39;
 const CLIP = { size: { width: 720, height: 1280 }, fps: 24, frames: 48, preview: { width: 360, height: 640 } };
 const PRICES = [DEFAULT_PRICE, DEFAULT_PRICE, 1.99, 3.49, DEFAULT_PRICE, 4.99];
 

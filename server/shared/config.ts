@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { STORE_NAME_DEFAULT } from '#contract/constants.ts';
 import { DEFAULT_ASSET_BASE } from '#contract/item-url.ts';
+import { DEMO_ITEM_COUNT } from './constants.ts';
 
 /** PayPal's REST API for each PAYPAL_ENV. */
 const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
@@ -33,6 +34,7 @@ const EnvSchema = z
     /** Bearer token that /metrics asks for; without it /metrics is off. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     SEED_DEMO: booleanFlag.default(true),
+    DEMO_ITEMS: z.coerce.number().int().min(1).max(1000).default(DEMO_ITEM_COUNT),
     FFMPEG_PATH: z.string().min(1).optional(),
     CONTACT_EMAIL: z.email().default('privacy@palettewall.app'),
     APP_STORE_URL: z.url({ protocol: /^https?$/ }).default('https://apps.apple.com/app/palettewall'),
@@ -185,6 +187,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
             : env.TRUST_PROXY.split(',').map((address) => address.trim()),
     metricsToken: env.METRICS_TOKEN,
     seedDemo: env.SEED_DEMO,
+    demoItems: env.DEMO_ITEMS,
     ffmpegPath: env.FFMPEG_PATH,
     smtpUrl: env.SMTP_URL,
     mailFrom:

@@ -18,6 +18,9 @@ export const MASTER_HEIGHT = 2560;
 /** Processing keeps a larger source at up to this many pixels tall, for phone files beyond the master. */
 export const MAX_SOURCE_SIDE = 4096;
 
+/** How many wallpapers the demo catalogue holds, unless DEMO_ITEMS says otherwise. */
+export const DEMO_ITEM_COUNT = 39;
+
 /** The Android app's ad level until the owner sets one (the app's own default, so nothing changes for its users). */
 export const DEFAULT_ADS_LEVEL = 3;
 
