@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { demoTemplate } from './fixtures.ts';
 import { startStore, type RunningStore } from './store.ts';
 
 /*
@@ -66,7 +67,7 @@ let store: RunningStore;
 let api: string;
 
 beforeAll(async () => {
-  store = await startStore({ templateDir: inject('templateDataDir') });
+  store = await startStore({ templateDir: await demoTemplate() });
   api = `${store.baseUrl}/api/`;
 });
 afterAll(() => store?.stop());

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Item } from '#contract/item.ts';
 import { launchBrowser, visit } from './browser.ts';
-import { ROOT, startStore, type RunningStore } from './store.ts';
+import { ROOT, seededMarker, startStore, type RunningStore } from './store.ts';
 
 export const chromiumPath = inject('chromiumPath');
 
@@ -19,6 +19,22 @@ export interface StoreSession {
     options?: { viewport?: { width: number; height: number }; hasTouch?: boolean; context?: BrowserContext },
   ): Promise<{ page: Page; errors: string[] }>;
   api<T>(path: string): Promise<T>;
+}
+
+/** The demo DATA_DIR every end-to-end file starts from, once its drawing (e2e/global-setup.ts) is done. */
+export async function demoTemplate(): Promise<string> {
+  const templateDataDir = inject('templateDataDir');
+  const marker = seededMarker(templateDataDir);
+  const deadline = Date.now() + 5 * 60_000;
+  while (!fs.existsSync(marker)) {
+    if (Date.now() > deadline)
+      throw new Error('The demo catalogue of the end-to-end tests took over 5 minutes to draw.');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const exit = fs.readFileSync(marker, 'utf8');
+  if (exit !== '0')
+    throw new Error(`Drawing the demo catalogue of the end-to-end tests failed (${exit}); see its output above.`);
+  return templateDataDir;
 }
 
 export const ADMIN = { email: 'boss@example.com', password: 'violet-harbor-42', firstName: 'Morgan' };
@@ -41,7 +57,7 @@ export function useStoreSession(
   const session = {} as StoreSession;
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
-    fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
+    fs.cpSync(await demoTemplate(), dataDir, { recursive: true });
     if (options.withAdmin) {
       execFileSync(
         process.execPath,

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './browser.ts';
-import { ROOT } from './store.ts';
+import { ROOT, seededMarker } from './store.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,12 @@ declare module 'vitest' {
   }
 }
 
-/** Seeds one demo DATA_DIR for every end-to-end file to copy, and checks the build and browser. */
+/**
+ * Checks the build and the browser, and starts drawing one demo DATA_DIR for every end-to-end
+ * file to copy (`demoTemplate` in store.ts waits for it). It is drawn at the lowest priority
+ * while the other suites run, which leave a core mostly idle: it takes that core's spare time
+ * rather than theirs, and is whole long before the end-to-end files, which run last, start.
+ */
 export default function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
     throw new Error('The web app is not built: run "npm run build" (npm test and npm run test:e2e do it).');
@@ -23,13 +28,18 @@ export default function setup(project: TestProject) {
     if (process.env.CI) throw new Error('CI needs Chromium for the end-to-end tests: install Debian chromium.');
     console.warn('No Chromium at /usr/bin/chromium or CHROMIUM_PATH: the browser tests are skipped.');
   }
-  const templateDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-template-'));
-  execFileSync(process.execPath, ['scripts/seed.ts'], {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-template-'));
+  const templateDataDir = path.join(folder, 'data');
+  const seeding = spawn('nice', ['-n', '19', process.execPath, 'scripts/seed.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: templateDataDir },
-    stdio: 'inherit',
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
+  seeding.on('exit', (code, signal) => fs.writeFileSync(seededMarker(templateDataDir), String(code ?? signal)));
   project.provide('templateDataDir', templateDataDir);
   project.provide('chromiumPath', chromiumPath);
-  return () => fs.rmSync(templateDataDir, { recursive: true, force: true });
+  return () => {
+    seeding.kill();
+    fs.rmSync(folder, { recursive: true, force: true });
+  };
 }

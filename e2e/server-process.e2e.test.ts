@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoTemplate } from './fixtures.ts';
 import { ROOT, startStore } from './store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-'));
@@ -70,7 +71,7 @@ describe('the server process', () => {
   it('backs up the running store through npm run backup, and npm run restore brings it back into an empty DATA_DIR', async () => {
     const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-backups-'));
     const restoredDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-restored-'));
-    const store = await startStore({ templateDir: inject('templateDataDir') });
+    const store = await startStore({ templateDir: await demoTemplate() });
     try {
       const before = await (await fetch(`${store.baseUrl}/api/items?limit=60`)).json();
       const backup = spawnSync(process.execPath, ['scripts/backup.ts', backups], {

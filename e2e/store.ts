@@ -38,6 +38,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Beside the demo DATA_DIR the end-to-end files copy: the exit code of its drawing, once it ended. */
+export const seededMarker = (templateDataDir: string) => path.join(path.dirname(templateDataDir), 'seeded');
+
 export interface RunningStore {
   baseUrl: string;
   dataDir: string;

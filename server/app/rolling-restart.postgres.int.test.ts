@@ -51,16 +51,17 @@ describe('a rolling restart of two API processes behind a load balancer', () => 
   const dataDirs: string[] = [];
   let env: Record<string, string>;
 
-  const start = (port?: number) => {
+  const newDataDir = () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-rolling-'));
     dataDirs.push(dataDir);
-    return startStore({ dataDir, env, ...(port && { port }) });
+    return dataDir;
   };
+  const start = (port?: number) => startStore({ dataDir: newDataDir(), env, ...(port && { port }) });
 
   beforeAll(async () => {
     database = await openTestDatabase();
     env = { DATABASE_URL: database.url!, SEED_DEMO: 'false', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0' };
-    const config = loadConfig({ ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pw-rolling-')) });
+    const config = loadConfig({ ...env, DATA_DIR: newDataDir() });
     const runtime = await openRuntime(config, createLogger({ logLevel: 'silent' }));
     await runtime.catalogue.insert(rows);
     await runtime.close();

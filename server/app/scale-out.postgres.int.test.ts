@@ -17,13 +17,14 @@ import { loadConfig } from '../shared/config.ts';
 import { items, users, waitingItems } from '../db/schema.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
+import { buildNoisySource } from '../test/builders.ts';
 import { startS3Server, type RunningS3 } from '../test/s3-server.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { growCatalogue } from '../demo/grow-catalogue.ts';
 import { seedDemoCatalogue } from '../demo/seed-demo-catalogue.ts';
 
 const ADMIN = { email: 'scale-admin@example.com', password: 'violet-harbor-42' };
-const SOURCES = 40;
+const SOURCES = 20;
 /**
  * With SCALE_OUT_ITEMS=1000000 the same checks run against a catalogue that large (copies of
  * six drawn wallpapers, seeded in bulk first): a longer run, made on demand rather than in CI.
@@ -129,7 +130,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('processes 40 sources queued through A exactly once among its processes (two workers and the API processes)', async () => {
+  it('processes 20 sources queued through A exactly once among its processes (two workers and the API processes)', async () => {
     const form = new FormData();
     for (let i = 0; i < SOURCES; i++) {
       const image = await sharp({
@@ -261,11 +262,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
     const others = [a.process, b.process, ...workers];
     for (const other of others) other.kill('SIGSTOP');
     const doomed = startWorker({ WORKER_LEASE_SECONDS: '3' });
-    const width = 3000;
-    const height = 5400;
-    const big = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const big = await buildNoisySource();
     await runtime.storage.put('sources/big.jpg', big, { contentType: 'image/jpeg' });
     const [entry] = await runtime.waitingList.add([{ key: 'sources/big.jpg', name: 'big.jpg' }]);
     const status = async () =>

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingItems } from '../db/schema.ts';
+import { buildNoisySource } from '../test/builders.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 
 // A separate worker process needs a PostgreSQL server; PGlite belongs to one process.
@@ -17,12 +16,7 @@ describe('a worker process killed mid-processing', () => {
   afterAll(() => ctx.close());
 
   it('leaves its entry to another worker once its lease runs out', async () => {
-    // A large noisy source keeps the worker busy for a while.
-    const width = 3000;
-    const height = 5400;
-    const source = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const source = await buildNoisySource();
     await ctx.storage.put('sources/big.jpg', source, { contentType: 'image/jpeg' });
     const [entry] = await ctx.waitingList.add([{ key: 'sources/big.jpg', name: 'big.jpg' }]);
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { timestampId } from '#contract/ids.ts';
 import type { AppEvent } from '#contract/mobile-app.ts';
 import type { NewItemRow } from '../db/schema.ts';
@@ -45,4 +47,14 @@ export function buildAppEvent(itemId: string, eventType: string): AppEvent {
     sdk: '34',
     country: 'DE',
   };
+}
+
+/**
+ * A source photo of noise, which no encoder makes quick work of: a worker that claims it is
+ * still processing it a second later, long enough to be killed mid-job.
+ */
+export function buildNoisySource(width = 1080, height = 1920): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
