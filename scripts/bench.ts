@@ -89,14 +89,14 @@ async function seedLargeCatalogue() {
       publishMs.push(performance.now() - started);
     }
     await runtime.catalogue.update(drawn[0]!.itemId, { published: true });
-    const tagsAfterPublishMs = await tagsAfterPublishing(runtime, drawn[0]!.itemId);
+    const tagCounts = await tagsAfterPublishing(runtime, drawn[0]!.itemId);
     return {
       count: await runtime.catalogue.countAll(),
       thumbnail: `/images/items/${drawn[0]!.itemId}/${drawn[0]!.thumbnail}`,
       itemId: drawn[0]!.itemId,
       names: planDemoCatalogue(new Date()).map((plan) => plan.name),
       publishMs: percentile(publishMs, 50),
-      tagsAfterPublishMs,
+      tagCounts,
       seedSeconds,
       storage,
       tag: drawn.flatMap((row) => row.tags).find((tag) => !['anime', 'landscape', 'minimalistic'].includes(tag)),
@@ -107,21 +107,27 @@ async function seedLargeCatalogue() {
 }
 
 /**
- * Every tag with its count, the first ask after each of a few publishes, as the Android app's
- * catalogues ask after one: the median milliseconds. Each round waits until the counts are new again.
+ * Every tag with its count: counted the first time (as a store counts them when it starts), and
+ * the first ask after each of a few publishes (the median), as the Android app's catalogues ask
+ * after one. Each round waits until the counts are new again.
  */
-async function tagsAfterPublishing(runtime: Runtime, itemId: string): Promise<number> {
+async function tagsAfterPublishing(
+  runtime: Runtime,
+  itemId: string,
+): Promise<{ counted: number; afterPublish: number }> {
+  let started = performance.now();
+  await runtime.catalogue.tagsJson();
+  const counted = performance.now() - started;
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
-    await runtime.catalogue.tagsJson();
     await runtime.catalogue.update(itemId, { published: false });
     await runtime.catalogue.update(itemId, { published: true });
-    const started = performance.now();
+    started = performance.now();
     await runtime.catalogue.tagsJson();
     times.push(performance.now() - started);
     while ((await runtime.catalogue.tagCounts()).lagging) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return percentile(times, 50);
+  return { counted, afterPublish: percentile(times, 50) };
 }
 
 /**
@@ -486,8 +492,7 @@ for (const [label, nextPath] of uncachedPages) {
 }
 const sitemapMs = await oneAtATime(() => '/sitemap.xml', 1);
 // Each tag's first visit, and of each photo type: a list whose count no visitor has asked for
-// since the start, as after a restart. Every tag in use with its count, first.
-const tagsMs = await oneAtATime(() => '/api/items/tags', 1);
+// since the start, as after a restart.
 const tagsInUse = ((await (await fetch(`${store.baseUrl}/api/items/tags`)).json()) as { tag: string }[])
   .map(({ tag }) => tag)
   .filter((tag) => tag !== 'landscape' && tag !== seeded.tag);
@@ -532,8 +537,8 @@ console.log('Pages never asked before, one at a time (budget p95 20 ms; deep pag
 console.table(uncachedRows);
 console.log(`The sitemap's index: ${sitemapMs[0]!.toFixed(1)} ms`);
 console.log(
-  `Every tag in use with its count: ${tagsMs[0]!.toFixed(1)} ms after start, ` +
-    `${seeded.tagsAfterPublishMs.toFixed(1)} ms the first ask after a publish (median of 5); the first visit to each other tag ` +
+  `Every tag in use with its count: ${seeded.tagCounts.counted.toFixed(1)} ms counted, ` +
+    `${seeded.tagCounts.afterPublish.toFixed(1)} ms the first ask after a publish (median of 5); the first visit to each other tag ` +
     `(${tagsInUse.length}, and of each photo type): ${latencies(tagVisitMs)}`,
 );
 console.log(

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
-import type { PhotoType } from '#contract/constants.ts';
+import { PHOTO_TYPES, type PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
@@ -136,11 +136,22 @@ const published = (filter: CatalogueFilter): SQL | undefined =>
     filter.dark ? sql`(${items.media} ->> 'darkShare')::real >= ${sql.raw(String(OLED_DARK_SHARE))}` : undefined,
   );
 
+/** Whether a tag's postings (of one photo type) alone say which items a filter finds. */
+export const postedUnderTag = (filter: CatalogueFilter): filter is CatalogueFilter & { tag: string } =>
+  filter.tag !== undefined && !filter.near && !filter.dark;
+
 /** A tag's postings (of one photo type), when they alone say which items a filter finds. */
 const tagPostingsOf = (filter: CatalogueFilter): SQL | undefined =>
-  filter.tag === undefined || filter.near || filter.dark
-    ? undefined
-    : and(eq(tagPostings.tag, filter.tag), filter.photoType && eq(tagPostings.photoType, filter.photoType));
+  postedUnderTag(filter)
+    ? and(eq(tagPostings.tag, filter.tag), filter.photoType && eq(tagPostings.photoType, filter.photoType))
+    : undefined;
+
+/** A tag of the published items, how many carry it, and how many of those are of each photo type. */
+export interface TagTotal {
+  tag: string;
+  count: number;
+  byType: Record<PhotoType, number>;
+}
 
 /** The admin catalogue's filter: every item, published or not. */
 export interface AdminItemFilter {
@@ -378,14 +389,22 @@ export class ItemsRepository {
     return row !== undefined;
   }
 
-  /** Every tag of the published items with how many carry it, most used first. */
-  async tagCounts(): Promise<{ tag: string; count: number }[]> {
-    return rowsOf<{ tag: string; count: number }>(
+  /** Every tag of the published items with how many carry it (of each photo type too), most used first. */
+  async tagCounts(): Promise<TagTotal[]> {
+    const ofType = PHOTO_TYPES.map(
+      (type) => sql`count(*) filter (where photo_type = ${type})::int as ${sql.identifier(type)}`,
+    );
+    const rows = rowsOf<{ tag: string; count: number } & Record<PhotoType, number>>(
       await this.db.execute(
-        sql`select tag, count(*)::int as count from tag_postings group by tag
+        sql`select tag, count(*)::int as count, ${sql.join(ofType, sql`, `)} from tag_postings group by tag
             order by count desc, tag collate "default"`,
       ),
     );
+    return rows.map((row) => ({
+      tag: row.tag,
+      count: row.count,
+      byType: Object.fromEntries(PHOTO_TYPES.map((type) => [type, row[type]])) as Record<PhotoType, number>,
+    }));
   }
 
   /**

@@ -279,6 +279,42 @@ describe('catalogue reads at 20,000 items', () => {
     expect(running.started).toBeLessThan(1 + writes);
   });
 
+  it("takes a tag's totals, of each photo type too, from every tag's counts made at this version, and counts itself after a change", async () => {
+    let counted = 0;
+    class CountedCounts extends ItemsRepository {
+      override async countPublished(...args: Parameters<ItemsRepository['countPublished']>) {
+        counted++;
+        return super.countPublished(...args);
+      }
+    }
+    const catalogue = catalogueOver(ctx, new CountedCounts(ctx.db));
+    // Each time another page size, so no answer is kept from before.
+    const totals = async (tag: string, limit: number) =>
+      Promise.all(
+        [undefined, 'static' as const, 'live' as const].map(
+          async (photoType) => (await catalogue.byTagJson(tag, { limit, offset: 0, sort: 'newest', photoType })).total,
+        ),
+      );
+    const rows = [
+      buildItemRow({ tags: ['firsts'] }),
+      buildItemRow({ tags: ['firsts'] }),
+      buildItemRow({ tags: ['firsts', 'seconds'], photoType: 'live' }),
+    ];
+    await catalogue.insert(rows);
+    expect(await totals('firsts', 1)).toEqual([3, 2, 1]);
+    expect(counted).toBe(3);
+
+    await catalogue.tagCounts();
+    expect(await totals('firsts', 2)).toEqual([3, 2, 1]);
+    expect(await totals('seconds', 2)).toEqual([1, 0, 1]);
+    expect(await totals('nobody-carries-this', 2)).toEqual([0, 0, 0]);
+    expect(counted).toBe(3);
+
+    await catalogue.update(rows[2]!.itemId, { published: false });
+    expect(await totals('firsts', 3)).toEqual([2, 2, 0]);
+    expect(counted).toBe(6);
+  });
+
   it("sends every tag's count from before a change while they are counted again, in one count, then the new ones", async () => {
     await insertTenThousand('20200101', 'chips');
     let counts = 0;

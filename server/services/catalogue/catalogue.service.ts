@@ -4,12 +4,14 @@ import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuer
 import { THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import {
+  postedUnderTag,
   sortKeyOf,
   type CatalogueFilter,
   type ItemChange,
   type ItemsRepository,
   type ListedRow,
   type SortKey,
+  type TagTotal,
 } from '../../db/repositories/items.repository.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../../db/schema.ts';
@@ -93,11 +95,11 @@ interface Counted<T> {
   lagging: boolean;
 }
 
-/** A tag of the published catalogue and how many items carry it. */
-export interface TagCount {
-  tag: string;
-  count: number;
-}
+/** A tag of the published catalogue and how many items carry it, as `/api/items/tags` sends it. */
+export type TagCount = Pick<TagTotal, 'tag' | 'count'>;
+
+/** Every tag's counts are kept under this key. */
+const EVERY_TAG = 'tags';
 
 /** A page of a list before it becomes bytes. */
 interface Page extends ListPosition {
@@ -151,8 +153,8 @@ export class CatalogueService {
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
   /** How many items each filter finds, counted at a catalogue version. */
   private readonly counts = new Map<string, KeptCount<number>>();
-  /** Every tag with its count, under one key, counted at a catalogue version. */
-  private readonly tagTotals = new Map<string, KeptCount<TagCount[]>>();
+  /** Every tag with its counts, under EVERY_TAG, counted at a catalogue version. */
+  private readonly tagTotals = new Map<string, KeptCount<TagTotal[]>>();
   /** Bumped by every write, so an answer built from an older catalogue is never cached. */
   private generation = 0;
   private readonly items: ItemsRepository;
@@ -234,6 +236,8 @@ export class CatalogueService {
 
   /** How many items a filter finds, and whether that is a large count from before the last change. */
   private async count(filter: CatalogueFilter): Promise<{ total: number; lagging: boolean }> {
+    const ofTag = this.countedWithEveryTag(filter);
+    if (ofTag !== undefined) return { total: ofTag, lagging: false };
     const { value, lagging } = await this.keptCount(
       this.counts,
       JSON.stringify(filter),
@@ -241,6 +245,19 @@ export class CatalogueService {
       (total) => total,
     );
     return { total: value, lagging };
+  }
+
+  /**
+   * A tag's count (of one photo type) from every tag's counts, when those were counted at this
+   * catalogue version: the store counts them once as it starts (`tagCounts`), so a first visit
+   * to a tag's list does not count its postings again.
+   */
+  private countedWithEveryTag(filter: CatalogueFilter): number | undefined {
+    const kept = this.tagTotals.get(EVERY_TAG);
+    if (!postedUnderTag(filter) || kept?.generation !== this.generation || kept.settled === undefined) return undefined;
+    const totals = kept.settled.find(({ tag }) => tag === filter.tag);
+    if (!totals) return 0;
+    return filter.photoType ? totals.byType[filter.photoType] : totals.count;
   }
 
   /**
@@ -350,9 +367,9 @@ export class CatalogueService {
    * Every tag of the published catalogue with how many items carry it, most used first; in a
    * large catalogue, the counts from before the last change while they are counted again.
    */
-  tagCounts(): Promise<Counted<TagCount[]>> {
-    const postings = (tags: TagCount[]) => tags.reduce((sum, { count }) => sum + count, 0);
-    return this.keptCount(this.tagTotals, 'tags', () => this.items.tagCounts(), postings);
+  tagCounts(): Promise<Counted<TagTotal[]>> {
+    const postings = (tags: TagTotal[]) => tags.reduce((sum, { count }) => sum + count, 0);
+    return this.keptCount(this.tagTotals, EVERY_TAG, () => this.items.tagCounts(), postings);
   }
 
   /** The newest published item of a catalogue (a tag, or a theme's old name). */
@@ -365,7 +382,7 @@ export class CatalogueService {
   tagsJson(): Promise<PreparedAnswer> {
     return this.json('tags', async () => {
       const { value, lagging } = await this.tagCounts();
-      return { body: value, lagging };
+      return { body: value.map(({ tag, count }): TagCount => ({ tag, count })), lagging };
     });
   }
 
