@@ -249,8 +249,8 @@ export class CatalogueService {
 
   /**
    * A tag's count (of one photo type) from every tag's counts, when those were counted at this
-   * catalogue version: the store counts them once as it starts (`tagCounts`), so a first visit
-   * to a tag's list does not count its postings again.
+   * catalogue version: a store on a PostgreSQL server counts them once as it starts
+   * (`tagCounts`), so a first visit to a tag's list does not count its postings again.
    */
   private countedWithEveryTag(filter: CatalogueFilter): number | undefined {
     const kept = this.tagTotals.get(EVERY_TAG);
