@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /**
  * Checks the build and the browser, and starts drawing one demo DATA_DIR for every end-to-end
- * file to copy (`demoTemplate` in store.ts waits for it). It is drawn at the lowest priority
+ * file to copy (`demoTemplate` in fixtures.ts waits for it). It is drawn at the lowest priority
  * while the other suites run, which leave a core mostly idle: it takes that core's spare time
  * rather than theirs, and is whole long before the end-to-end files, which run last, start.
  */
@@ -35,10 +35,14 @@ export default function setup(project: TestProject) {
     env: { ...process.env, DATA_DIR: templateDataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  seeding.on('exit', (code, signal) => fs.writeFileSync(seededMarker(templateDataDir), String(code ?? signal)));
+  const markEnd = (code: number | null, signal: NodeJS.Signals | null) =>
+    fs.writeFileSync(seededMarker(templateDataDir), String(code ?? signal));
+  seeding.on('exit', markEnd);
   project.provide('templateDataDir', templateDataDir);
   project.provide('chromiumPath', chromiumPath);
   return () => {
+    // A run that ends first (a filter that leaves out the end-to-end files) stops the drawing.
+    seeding.off('exit', markEnd);
     seeding.kill();
     fs.rmSync(folder, { recursive: true, force: true });
   };

@@ -53,7 +53,8 @@ export function buildAppEvent(itemId: string, eventType: string): AppEvent {
  * A source photo of noise, which no encoder makes quick work of: a worker that claims it is
  * still processing it a second later, long enough to be killed mid-job.
  */
-export function buildNoisySource(width = 1080, height = 1920): Promise<Buffer> {
+export function buildNoisySource(): Promise<Buffer> {
+  const [width, height] = [1080, 1920];
   return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 95 })
     .toBuffer();
