@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
@@ -21,6 +21,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config.ts';
 import { registerAccessControl, registerOriginCheck, SESSION_SECURITY_SCHEME } from '../http/auth.ts';
 import { answerError } from '../http/error-handler.ts';
+import { FrontAnswers } from '../http/front-answers.ts';
 import { guardAgainstSlowClients } from '../http/slow-clients.ts';
 import { markRequestLogger, requestContext, type Logger } from '../shared/logger.ts';
 import type { Services } from './runtime.ts';
@@ -100,17 +101,35 @@ function requestIds(trustProxy: Config['trustProxy']): (request: IncomingMessage
 export async function buildApp(deps: AppDependencies) {
   const { config, services } = deps;
   const logger: FastifyBaseLogger = deps.logger;
+  const requestId = requestIds(config.trustProxy);
+  const front = new FrontAnswers({
+    holds: (answer) => services.catalogue.holds(answer),
+    requestId,
+    metrics: services.metrics,
+    logger: deps.logger,
+    maxBytes: config.catalogueCacheBytes / 4,
+  });
   // Signed download tokens are about 140 characters; the router's default allows 100 in a parameter.
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
-    requestTimeout: config.timeouts.requestMs,
-    connectionTimeout: config.timeouts.idleMs,
-    keepAliveTimeout: config.timeouts.keepAliveMs,
-    // Node checks the headers and request timeouts every 30 s by default; a slow client then holds on for that long.
-    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
-    genReqId: requestIds(config.trustProxy),
+    // The server is Fastify's own but for its listener: answers sent before (front) go out before routing.
+    serverFactory: (handler) => {
+      const server = http.createServer(
+        {
+          requestTimeout: config.timeouts.requestMs,
+          keepAliveTimeout: config.timeouts.keepAliveMs,
+          headersTimeout: config.timeouts.headersMs,
+          // Node checks the headers and request timeouts every 30 s by default; a slow client then holds on for that long.
+          connectionsCheckingInterval: 1000,
+        },
+        (request, response) => front.send(request, response) || handler(request, response),
+      );
+      server.setTimeout(config.timeouts.idleMs);
+      return server;
+    },
+    genReqId: requestId,
     // While closing, a request that arrives on an open connection is still answered (with
     // Connection: close) rather than refused: a rolling restart loses nothing in flight.
     return503OnClosing: false,
@@ -118,6 +137,7 @@ export async function buildApp(deps: AppDependencies) {
     childLoggerFactory: (parent, bindings, options) => markRequestLogger(parent.child(bindings, options)),
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('preClose', async () => front.close());
   // Every answer names its request, and every log line written while it is answered does too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -192,7 +212,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(itemRoutes, { catalogue: services.catalogue, viewsPerMinute: config.vitalsRateLimit });
+  await app.register(itemRoutes, { catalogue: services.catalogue, viewsPerMinute: config.vitalsRateLimit, front });
   await app.register(favouriteRoutes, { favourites: services.favourites });
   await app.register(phoneLinkRoutes, { phoneLinks: services.phoneLinks, accounts: services.accounts });
   await app.register(userRoutes, {

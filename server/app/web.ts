@@ -250,7 +250,7 @@ export async function registerWebApp(
     reply.header('cache-control', 'no-cache');
     if (outcome.status === 301) return reply.redirect(outcome.location, 301);
     reply.code(outcome.status);
-    return sendPrepared(request, reply, outcome.page, 'text/html; charset=utf-8');
+    return sendPrepared(request, reply, outcome.page, { contentType: 'text/html; charset=utf-8' });
   };
   // Pages are a route (not the not-found handler) so that compression, which hooks onto routes, applies.
   app.get('/*', answer);

@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PreparedAnswer } from '../shared/prepared-answer.ts';
 
 /** Which encoding the client takes: brotli first, then gzip (an explicit q=0 refuses one). */
-function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
@@ -23,39 +24,72 @@ function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | undefine
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** The address of the next page: the same request with the next cursor in place of any offset. */
-function nextLink(request: FastifyRequest, cursor: string): string {
-  const url = new URL(request.url, 'http://store');
+function nextLink(requestUrl: string, cursor: string): string {
+  const url = new URL(requestUrl, 'http://store');
   url.searchParams.delete('offset');
   url.searchParams.set('cursor', cursor);
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+/** What answers one request for a prepared answer. */
+export interface PreparedReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
 /**
- * Sends a prepared answer (JSON unless told otherwise), with its list position (`X-Total-Count`, `Link: rel="next"`) and
- * caching headers: 304 when the client has it, otherwise the encoding it takes.
- * The catalogue's JSON reads skip the serializer and Helmet (decision 004); of Helmet's headers only
- * nosniff means anything for JSON.
+ * The reply to a request for a prepared answer, given the headers of its kind (type, caching):
+ * its list position (`X-Total-Count`, `Link: rel="next"`) and ETag, then 304 when the client has
+ * it, otherwise the encoding it takes.
+ */
+export function preparedReply(
+  request: { url: string; headers: IncomingHttpHeaders },
+  answer: PreparedAnswer,
+  kind: Record<string, string>,
+): PreparedReply {
+  const headers: Record<string, string> = { ...kind, etag: answer.etag };
+  if (answer.total !== undefined) headers['x-total-count'] = String(answer.total);
+  if (answer.next) headers.link = nextLink(request.url, answer.next);
+  if (answer.suggestion) headers['x-search-suggestion'] = encodeURIComponent(answer.suggestion);
+  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag))
+    return { status: 304, headers };
+  const encoding = negotiate(request.headers['accept-encoding']);
+  const compressed = encoding && answer[encoding];
+  if (encoding && compressed)
+    return { status: 200, headers: { ...headers, 'content-encoding': encoding }, body: compressed };
+  return { status: 200, headers, body: answer.plain };
+}
+
+/** Where a public answer sent through the app is remembered, to be sent again before routing. */
+export interface RemembersAnswers {
+  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer): void;
+}
+
+/**
+ * Sends a prepared answer (JSON unless told otherwise) with its caching headers
+ * (`preparedReply`). The catalogue's JSON reads skip the serializer and Helmet (decision 004);
+ * of Helmet's headers only nosniff means anything for JSON. An answer for anyone (no caching
+ * headers of the route's own) is handed to `front`, which sends it again to the next request for the same address.
  */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
-  contentType = 'application/json; charset=utf-8',
+  options: { contentType?: string; front?: RemembersAnswers | undefined } = {},
 ): FastifyReply {
   const vary = reply.getHeader('vary');
-  reply
-    .header('x-content-type-options', 'nosniff')
-    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-    .header('etag', answer.etag)
-    .type(contentType);
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', CATALOGUE_CACHE_CONTROL);
-  if (answer.total !== undefined) reply.header('x-total-count', String(answer.total));
-  if (answer.next) reply.header('link', nextLink(request, answer.next));
-  if (answer.suggestion) reply.header('x-search-suggestion', encodeURIComponent(answer.suggestion));
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag))
-    return reply.code(304).send();
-  const encoding = negotiate(request.headers['accept-encoding']);
-  const compressed = encoding && answer[encoding];
-  if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(answer.plain);
+  const ownCaching = reply.getHeader('cache-control');
+  const kind = {
+    'x-content-type-options': 'nosniff',
+    vary: vary ? `${String(vary)}, accept-encoding` : 'accept-encoding',
+    'content-type': options.contentType ?? 'application/json; charset=utf-8',
+    'cache-control': ownCaching ? String(ownCaching) : CATALOGUE_CACHE_CONTROL,
+  };
+  if (options.front && ownCaching === undefined && request.method === 'GET' && reply.statusCode === 200)
+    options.front.remember(request, kind, answer);
+  const { status, headers, body } = preparedReply(request, answer, kind);
+  // A page's own status (a not-found page) stands unless the client has the answer already.
+  if (status === 304) reply.code(304);
+  return reply.headers(headers).send(body);
 }

@@ -18,16 +18,18 @@ import {
   WallpapersPageSchema,
 } from '#contract/item.ts';
 import { rateLimited } from '../../http/rate-limits.ts';
-import { sendPrepared } from '../../http/send-prepared.ts';
+import { sendPrepared, type RemembersAnswers } from '../../http/send-prepared.ts';
 import type { CatalogueService } from '../../services/catalogue/catalogue.service.ts';
 import { DomainError } from '../../shared/errors.ts';
 
 const ItemListSchema = z.array(ItemSchema);
 
-export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; viewsPerMinute: number }> = async (
-  app,
-  { catalogue, viewsPerMinute },
-) => {
+export const itemRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  viewsPerMinute: number;
+  /** Where the answers are remembered to be sent again before routing (decision 057). */
+  front?: RemembersAnswers;
+}> = async (app, { catalogue, viewsPerMinute, front }) => {
   app.get(
     '/api/items',
     {
@@ -40,7 +42,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendPrepared(request, reply, await catalogue.listJson(request.query)),
+    async (request, reply) => sendPrepared(request, reply, await catalogue.listJson(request.query), { front }),
   );
 
   app.get(
@@ -57,7 +59,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.byPhotoTypeJson(request.params.type, request.query)),
+      sendPrepared(request, reply, await catalogue.byPhotoTypeJson(request.params.type, request.query), { front }),
   );
 
   app.get(
@@ -73,7 +75,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.byTagJson(request.params.tag, request.query)),
+      sendPrepared(request, reply, await catalogue.byTagJson(request.params.tag, request.query), { front }),
   );
 
   app.get(
@@ -88,7 +90,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
         response: { 200: ItemListSchema },
       },
     },
-    async (request, reply) => sendPrepared(request, reply, await catalogue.searchJson(request.query.q, request.query)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.searchJson(request.query.q, request.query), { front }),
   );
 
   // The old clients' paths (the original web app and the Android app), answered by the same service.
@@ -106,7 +109,9 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
       },
     },
     async (request, reply) =>
-      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query, 'old-clients')),
+      sendPrepared(request, reply, await catalogue.searchJson(request.params.term, request.query, 'old-clients'), {
+        front,
+      }),
   );
 
   app.get(
@@ -119,7 +124,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
         response: { 200: z.array(TagCountSchema) },
       },
     },
-    async (request, reply) => sendPrepared(request, reply, await catalogue.tagsJson()),
+    async (request, reply) => sendPrepared(request, reply, await catalogue.tagsJson(), { front }),
   );
 
   app.get(
@@ -134,7 +139,8 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
         response: { 200: WallpapersPageSchema },
       },
     },
-    async (request, reply) => sendPrepared(request, reply, await catalogue.wallpapersPageJson(request.query)),
+    async (request, reply) =>
+      sendPrepared(request, reply, await catalogue.wallpapersPageJson(request.query), { front }),
   );
 
   app.get(
@@ -172,7 +178,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
     async (request, reply) => {
       const body = await catalogue.likeJson(request.params.itemId, request.query.limit);
       if (!body) throw new DomainError('not-found', MESSAGES.itemNotFound);
-      return sendPrepared(request, reply, body);
+      return sendPrepared(request, reply, body, { front });
     },
   );
 
@@ -190,7 +196,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; vi
     async (request, reply) => {
       const body = await catalogue.itemJson(request.params.itemId);
       if (!body) throw new DomainError('not-found', MESSAGES.itemNotFound);
-      return sendPrepared(request, reply, body);
+      return sendPrepared(request, reply, body, { front });
     },
   );
 

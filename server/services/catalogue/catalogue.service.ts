@@ -15,8 +15,8 @@ import {
 } from '../../db/repositories/items.repository.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
 import type { ItemRow, NewItemRow } from '../../db/schema.ts';
-import { prepareAnswer, type ListPosition, type PreparedAnswer } from '../../shared/prepared-answer.ts';
-import { AnswerCache } from './answer-cache.ts';
+import { answerBytes, prepareAnswer, type ListPosition, type PreparedAnswer } from '../../shared/prepared-answer.ts';
+import { AnswerCache } from '../../shared/answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
 import { NO_METRICS, type Metrics } from '../../providers/metrics/metrics.ts';
@@ -148,7 +148,7 @@ export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
  * rereads nothing, and is announced to the other processes on the same database.
  */
 export class CatalogueService {
-  private readonly answers: AnswerCache;
+  private readonly answers: AnswerCache<PreparedAnswer>;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
   /** How many items each filter finds, counted at a catalogue version. */
@@ -183,12 +183,17 @@ export class CatalogueService {
       web: (row) => toPublicItem(row, deps.links),
       'old-clients': (row) => toPublicItem(row, deps.links, 'old-clients'),
     };
-    this.answers = new AnswerCache(deps.cacheBytes);
+    this.answers = new AnswerCache(deps.cacheBytes, answerBytes);
   }
 
   /** Changes with every write this process makes or hears of. */
   get version(): number {
     return this.generation;
+  }
+
+  /** Whether an answer this service gave is still its answer: kept, and of the catalogue's version. */
+  holds(answer: PreparedAnswer): boolean {
+    return this.answers.holds(answer);
   }
 
   invalidate(): void {

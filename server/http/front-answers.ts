@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { Metrics } from '../providers/metrics/metrics.ts';
+import { AnswerCache } from '../shared/answer-cache.ts';
+import type { Logger } from '../shared/logger.ts';
+import { answerBytes, type PreparedAnswer } from '../shared/prepared-answer.ts';
+import { negotiate, preparedReply, type PreparedReply, type RemembersAnswers } from './send-prepared.ts';
+
+/** An answer the app sent for an address, with the headers of its kind and the route that made it. */
+interface Remembered {
+  answer: PreparedAnswer;
+  kind: Record<string, string>;
+  route: string;
+  /** Each encoding's full reply, its headers as name-value pairs, made at its first send. */
+  replies: Partial<Record<'br' | 'gzip' | 'plain', FlatReply>>;
+}
+
+interface FlatReply {
+  status: number;
+  headers: string[];
+  body: Buffer | undefined;
+}
+
+/** How many distinct Accept-Encoding values are kept with their encoding: a few in practice. */
+const ENCODINGS_KEPT = 64;
+
+/**
+ * The catalogue's public answers sent again straight from node:http, before Fastify routes the
+ * request (decision 057). A GET for an address the app answered before, whose answer the
+ * catalogue still holds, skips routing, the hooks and validation, which cost more than half of a
+ * small answer's time; it gets the same status, headers and bytes. Everything else goes on to
+ * the app: other methods, cross-origin requests (CORS answers those), an encoding the answer was
+ * not prepared in (compression makes it), an answer the catalogue no longer holds (a write
+ * dropped it), and every request once the server closes.
+ */
+export class FrontAnswers implements RemembersAnswers {
+  private readonly byAddress: AnswerCache<Remembered>;
+  private open = true;
+  /** The encoding each Accept-Encoding value asks for. */
+  private readonly encodings = new Map<string, ReturnType<typeof negotiate>>();
+
+  private readonly deps: {
+    /** Whether the catalogue still holds an answer it gave (not replaced by a write, not pushed out). */
+    holds: (answer: PreparedAnswer) => boolean;
+    requestId: (request: IncomingMessage) => string;
+    metrics: Metrics;
+    logger: Logger;
+    /** Bytes of answers remembered here that the catalogue may have let go. */
+    maxBytes: number;
+  };
+
+  constructor(deps: FrontAnswers['deps']) {
+    this.deps = deps;
+    this.byAddress = new AnswerCache(deps.maxBytes, ({ answer }) => answerBytes(answer));
+  }
+
+  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer): void {
+    const route = request.routeOptions.url;
+    if (this.open && route) this.byAddress.set(request.url, { answer, kind, route, replies: {} });
+  }
+
+  /** Sends what the app answered before for this request's address; false when the app must answer. */
+  send(request: IncomingMessage, response: ServerResponse): boolean {
+    if (!this.open || request.method !== 'GET' || request.headers.origin !== undefined) return false;
+    const address = request.url ?? '';
+    const remembered = this.byAddress.get(address);
+    if (!remembered) return false;
+    const { answer, kind, route } = remembered;
+    if (!this.deps.holds(answer)) {
+      this.byAddress.delete(address);
+      return false;
+    }
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? this.encodingFor(accepted) : undefined;
+    if (answer.br && accepted && !encoding) return false;
+    const started = performance.now();
+    const id = this.deps.requestId(request);
+    const made = () => flattened(preparedReply({ url: address, headers: request.headers }, answer, kind));
+    // A conditional request may be answered 304; any other is the same for the same encoding.
+    const reply =
+      request.headers['if-none-match'] === undefined ? (remembered.replies[encoding ?? 'plain'] ??= made()) : made();
+    response.writeHead(reply.status, ['x-request-id', id, ...reply.headers]).end(reply.body);
+    const elapsed = performance.now() - started;
+    this.deps.metrics.cacheLookup('answers', true);
+    this.deps.metrics.request(route, 'GET', reply.status, elapsed / 1000);
+    if (this.deps.logger.isLevelEnabled('info'))
+      this.deps.logger.info(
+        { reqId: id, req: { method: 'GET', url: address }, res: { statusCode: reply.status }, responseTime: elapsed },
+        'request completed',
+      );
+    return true;
+  }
+
+  private encodingFor(accepted: string): ReturnType<typeof negotiate> {
+    if (this.encodings.has(accepted)) return this.encodings.get(accepted);
+    if (this.encodings.size >= ENCODINGS_KEPT) this.encodings.clear();
+    const encoding = negotiate(accepted);
+    this.encodings.set(accepted, encoding);
+    return encoding;
+  }
+
+  /** Sends nothing more: while the server closes, the app answers each request (with `Connection: close`). */
+  close(): void {
+    this.open = false;
+    this.byAddress.clear();
+  }
+}
+
+/** A reply with its headers as name-value pairs, its length among them. */
+function flattened({ status, headers, body }: PreparedReply): FlatReply {
+  const pairs = Object.entries(headers).flat();
+  if (body) pairs.push('content-length', String(body.length));
+  return { status, headers: pairs, body };
+}
