@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(webhookRoutes, { checkout: services.checkout, payments: services.payments });
   await app.register(jobRoutes, { jobs: services.jobs });
-  await app.register(imageRoutes, { storage: deps.storage });
+  await app.register(imageRoutes, { storage: deps.storage, front });
   await app.register(healthRoutes, { health: services.health });
   await app.register(metricsRoutes, { metrics: services.metrics, token: config.metricsToken });
   await app.register(configRoutes, { publicConfig: config.publicConfig });

@@ -120,6 +120,11 @@ export async function createFileStorage(config: Config): Promise<Storage> {
   return new S3Storage({ ...config.s3, spoolDir: path.join(config.dataDir, 'spool') });
 }
 
+/** Small content-addressed files (thumbnails, previews) kept in memory in front of the storage. */
+export function withReadCache(files: Storage): CachedStorage {
+  return new CachedStorage(files, { maxBytes: 32 * 1024 * 1024, maxObjectBytes: 512 * 1024 });
+}
+
 export function createMedia(config: Config): Media {
   return new SharpFfmpegMedia(config.ffmpegPath ?? ffmpegInstaller.path);
 }
@@ -323,10 +328,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     release();
     throw error;
   }
-  const storage = new CachedStorage(await createFileStorage(config), {
-    maxBytes: 32 * 1024 * 1024,
-    maxObjectBytes: 512 * 1024,
-  });
+  const storage = withReadCache(await createFileStorage(config));
   const media = createMedia(config);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })

@@ -28,10 +28,10 @@ beforeEach(() => {
 });
 
 /** A request's status, headers and the bytes exactly as sent (compressed, if they were). */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET', at = base) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
-      .request(base + path, { method, headers }, (response) => {
+      .request(at + path, { method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response
           .on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -109,5 +109,41 @@ describe('answers sent again before routing', () => {
     const text = (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
     const series = 'http_request_duration_seconds_count{route="/api/items/tag/:tag",method="GET",status="200"}';
     expect(text.split('\n').find((line) => line.startsWith(`${series} `))).toBe(`${series} 3`);
+  });
+});
+
+describe('files sent again before routing', () => {
+  it('send a thumbnail held in memory with the same headers and bytes, and a range or a date to the app', async () => {
+    const withFiles = await createTestContext({}, { readCache: true });
+    try {
+      await withFiles.app.listen({ port: 0, host: '127.0.0.1' });
+      const filesBase = `http://127.0.0.1:${(withFiles.app.server.address() as AddressInfo).port}`;
+      const key = 'images/items/20261101_1200_aaaaaaa0/0123456789abcdef-thumb-360.webp';
+      const bytes = Buffer.alloc(3000, 7);
+      await withFiles.storage.put(key, bytes, { contentType: 'image/webp' });
+      const stats = vi.spyOn(withFiles.storage, 'stat');
+      const path = `/${key}`;
+      const first = await get(path, BROWSER, 'GET', filesBase);
+      const again = await get(path, BROWSER, 'GET', filesBase);
+      expect(first.body.equals(bytes)).toBe(true);
+      expect(again.body.equals(bytes)).toBe(true);
+      expect(withoutPerRequest(again.headers)).toEqual(withoutPerRequest(first.headers));
+      expect(again.headers['cache-control']).toMatch(/immutable/);
+      expect(stats).toHaveBeenCalledTimes(1);
+      const revalidated = await get(path, { 'if-none-match': first.headers.etag! }, 'GET', filesBase);
+      expect(revalidated.status).toBe(304);
+      expect(stats).toHaveBeenCalledTimes(1);
+      const range = await get(path, { range: 'bytes=0-9' }, 'GET', filesBase);
+      expect(range.status).toBe(206);
+      expect(range.body).toHaveLength(10);
+      const since = await get(path, { 'if-modified-since': first.headers['last-modified']! }, 'GET', filesBase);
+      expect(since.status).toBe(304);
+      expect(stats).toHaveBeenCalledTimes(3);
+      // Deleted (an item removed): the next request is the app's, and finds nothing.
+      await withFiles.storage.delete(key);
+      expect((await get(path, BROWSER, 'GET', filesBase)).status).toBe(404);
+    } finally {
+      await withFiles.close();
+    }
   });
 });

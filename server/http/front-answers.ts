@@ -11,6 +11,8 @@ interface Remembered {
   answer: PreparedAnswer;
   kind: Record<string, string>;
   route: string;
+  /** Whether the answer is still the one to send. */
+  held: () => boolean;
   /** Each encoding's full reply, its headers as name-value pairs, made at its first send. */
   replies: Partial<Record<'br' | 'gzip' | 'plain', FlatReply>>;
 }
@@ -54,19 +56,27 @@ export class FrontAnswers implements RemembersAnswers {
     this.byAddress = new AnswerCache(deps.maxBytes, ({ answer }) => answerBytes(answer));
   }
 
-  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer): void {
+  remember(
+    request: FastifyRequest,
+    kind: Record<string, string>,
+    answer: PreparedAnswer,
+    held = () => this.deps.holds(answer),
+  ): void {
     const route = request.routeOptions.url;
-    if (this.open && route) this.byAddress.set(request.url, { answer, kind, route, replies: {} });
+    if (this.open && route && request.method === 'GET')
+      this.byAddress.set(request.url, { answer, kind, route, held, replies: {} });
   }
 
   /** Sends what the app answered before for this request's address; false when the app must answer. */
   send(request: IncomingMessage, response: ServerResponse): boolean {
-    if (!this.open || request.method !== 'GET' || request.headers.origin !== undefined) return false;
+    const { method, headers } = request;
+    // Ranges and dates are the app's to answer (files); an ETag is answered here.
+    if (!this.open || method !== 'GET' || headers.origin || headers.range || headers['if-modified-since']) return false;
     const address = request.url ?? '';
     const remembered = this.byAddress.get(address);
     if (!remembered) return false;
-    const { answer, kind, route } = remembered;
-    if (!this.deps.holds(answer)) {
+    const { answer, kind, route, held } = remembered;
+    if (!held()) {
       this.byAddress.delete(address);
       return false;
     }

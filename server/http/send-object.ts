@@ -2,6 +2,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { Storage } from '../providers/storage/storage.ts';
+import type { RemembersAnswers } from './send-prepared.ts';
 
 function notModified(request: FastifyRequest, etag: string, updated: Date): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
@@ -12,27 +13,30 @@ function notModified(request: FastifyRequest, etag: string, updated: Date): bool
 
 /**
  * Answers a GET for one stored object with validators (ETag, Last-Modified → 304) and
- * single byte ranges (206, 416). `attachmentName` makes browsers save it under that name.
+ * single byte ranges (206, 416). `attachmentName` makes browsers save it under that name. An
+ * object the storage holds in memory goes out as its bytes, and is handed to `front` to be
+ * sent again before routing while the storage holds it.
  */
 export async function sendObject(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: Storage,
   key: string,
-  options: { cacheControl: string; attachmentName?: string | undefined },
+  options: { cacheControl: string; attachmentName?: string | undefined; front?: RemembersAnswers | undefined },
 ): Promise<FastifyReply> {
   const object = await storage.stat(key);
   if (!object) return reply.code(404).send({ message: 'File not found' });
 
   const etag = `"${object.md5Hash}"`;
   const updated = new Date(object.updated);
-  reply
-    .header('etag', etag)
-    .header('last-modified', updated.toUTCString())
-    .header('cache-control', options.cacheControl)
-    .header('accept-ranges', 'bytes')
-    .header('x-content-type-options', 'nosniff')
-    .type(object.contentType);
+  const kind = {
+    'last-modified': updated.toUTCString(),
+    'cache-control': options.cacheControl,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+    'content-type': object.contentType,
+  };
+  reply.headers(kind).header('etag', etag);
   if (options.attachmentName) reply.header('content-disposition', contentDisposition(options.attachmentName));
 
   if (notModified(request, etag, updated)) return reply.code(304).send();
@@ -56,6 +60,12 @@ export async function sendObject(
         .header('content-length', range.end - range.start + 1)
         .send(await storage.get(key, range));
     }
+  }
+  const held = storage.held?.(key);
+  if (held) {
+    if (!options.attachmentName)
+      options.front?.remember(request, kind, { plain: held, etag }, () => storage.held?.(key) === held);
+    return reply.header('content-length', held.length).send(held);
   }
   return reply.header('content-length', object.size).send(await storage.get(key));
 }

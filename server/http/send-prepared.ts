@@ -52,7 +52,7 @@ export function preparedReply(
   if (answer.total !== undefined) headers['x-total-count'] = String(answer.total);
   if (answer.next) headers.link = nextLink(request.url, answer.next);
   if (answer.suggestion) headers['x-search-suggestion'] = encodeURIComponent(answer.suggestion);
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag))
+  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*'))
     return { status: 304, headers };
   const encoding = negotiate(request.headers['accept-encoding']);
   const compressed = encoding && answer[encoding];
@@ -63,7 +63,8 @@ export function preparedReply(
 
 /** Where a public answer sent through the app is remembered, to be sent again before routing. */
 export interface RemembersAnswers {
-  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer): void;
+  /** `held` says whether the answer is still the one to send (by default: the catalogue still holds it). */
+  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer, held?: () => boolean): void;
 }
 
 /**
@@ -86,7 +87,7 @@ export function sendPrepared(
     'content-type': options.contentType ?? 'application/json; charset=utf-8',
     'cache-control': ownCaching ? String(ownCaching) : CATALOGUE_CACHE_CONTROL,
   };
-  if (options.front && ownCaching === undefined && request.method === 'GET' && reply.statusCode === 200)
+  if (options.front && ownCaching === undefined && reply.statusCode === 200)
     options.front.remember(request, kind, answer);
   const { status, headers, body } = preparedReply(request, answer, kind);
   // A page's own status (a not-found page) stands unless the client has the answer already.

@@ -9,7 +9,7 @@ import { createLogger } from '../shared/logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { jobHandlers } from '../jobs/job-handlers.ts';
 import { startJobRunner } from '../jobs/job-runner.ts';
-import { createFileStorage, createMedia, createServices, type Services } from '../app/runtime.ts';
+import { createFileStorage, createMedia, createServices, withReadCache, type Services } from '../app/runtime.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { ItemsRepository } from '../db/repositories/items.repository.ts';
 import { transactionsOf } from '../db/repositories/transactions.ts';
@@ -31,12 +31,14 @@ export interface TestContext extends Services {
 /** The whole API, wired as the server wires it, on a database and a storage folder of its own, for `app.inject`. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { webDir?: string } = {},
+  /** `readCache`: small public files kept in memory, as the server keeps them (`withReadCache`). */
+  options: { webDir?: string; readCache?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
-  const storage = await createFileStorage(config);
+  const files = await createFileStorage(config);
+  const storage = options.readCache ? withReadCache(files) : files;
   const logger = createLogger(config);
   const services = await createServices({ config, logger, database, storage, media: createMedia(config) });
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;

@@ -44,6 +44,10 @@ export class CachedStorage implements Storage {
     return Readable.from([range ? entry.body.subarray(range.start, range.end + 1) : entry.body]);
   }
 
+  held(key: string): Buffer | undefined {
+    return this.entries.get(key)?.body;
+  }
+
   async stat(key: string): Promise<StoredObject | undefined> {
     return (await this.entry(key))?.object ?? this.inner.stat(key);
   }

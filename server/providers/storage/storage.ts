@@ -64,6 +64,8 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Metadata, or undefined when there is no such object. */
   stat(key: string): Promise<StoredObject | undefined>;
+  /** The whole object's bytes when they are held in memory (a read cache), without reading anything. */
+  held?(key: string): Buffer | undefined;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Objects whose key starts with `prefix`, in key order, `pageSize` (1..1000) at a time. */
