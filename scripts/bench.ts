@@ -2,8 +2,8 @@
  * `npm run bench [-- --items N]`: seeds N items (10,000 unless told) into a temporary DATA_DIR
  * (or the empty database at DATABASE_URL), starts the production server
  * and measures catalogue endpoints with autocannon, each beside a bare node:http server that
- * answers the same bytes from memory in the same run, plain and with `Accept-Encoding: br, gzip`
- * as browsers send it. Prints throughput, latency, the ratio to the bare server and the
+ * answers the same bytes from memory in the same run (the two in turn, twice), plain and with
+ * `Accept-Encoding: br, gzip` as browsers send it. Prints throughput, latency, the ratio to the bare server and the
  * server's memory, including its peak under 100 connections of compressed traffic. The server
  * (and the bare one) run on one core and the load generator on another (taskset), so a ratio is
  * the server's and not the machine's. Then each list, filter, deep page and 'More like this' one
@@ -173,16 +173,65 @@ function percentile(values: number[], p: number): number {
 
 function measure(
   url: string,
-  options: { nextPath?: () => string; headers?: Record<string, string>; connections?: number } = {},
+  options: { nextPath?: () => string; headers?: Record<string, string>; connections?: number; seconds?: number } = {},
 ) {
-  const { nextPath, headers, connections = CONNECTIONS } = options;
+  const { nextPath, headers, connections = CONNECTIONS, seconds = SECONDS } = options;
   return autocannon({
     url,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     ...(headers && { headers }),
     ...(nextPath && { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] }),
   });
+}
+
+/** Turns each of the store and the bare server take, for half of SECONDS each (see sideBySide). */
+const TURNS = 2;
+
+/** Seconds of CPU a process has used (user and system), from /proc (Linux's clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * The store and the bare server measured in turn, TURNS times: this machine's speed drifts by
+ * as much as half within a minute, and taking turns lets a drift fall on both alike. Requests a
+ * second over all turns; latencies of the slower turn; and the CPU each server spent per request,
+ * which is the server's own cost where the load generator's core is the one that is full.
+ */
+async function sideBySide(
+  target: { url: string; pid: number },
+  bareTarget: { url: string; pid: number },
+  headers: Record<string, string> | undefined,
+) {
+  const turns = { ours: [] as Turn[], bare: [] as Turn[] };
+  const turn = async ({ url, pid }: { url: string; pid: number }): Promise<Turn> => {
+    const before = cpuSeconds(pid);
+    const result = await measure(url, { headers, seconds: SECONDS / TURNS });
+    return { result, cpu: cpuSeconds(pid) - before };
+  };
+  for (let round = 0; round < TURNS; round++) {
+    turns.ours.push(await turn(target));
+    turns.bare.push(await turn(bareTarget));
+  }
+  const overAll = (results: Turn[]) => {
+    const requests = results.reduce((sum, { result }) => sum + result.requests.total, 0);
+    return {
+      perSecond: requests / SECONDS,
+      cpuMicroseconds: (results.reduce((sum, { cpu }) => sum + cpu, 0) / requests) * 1e6,
+      p50: Math.max(...results.map(({ result }) => result.latency.p50)),
+      p99: Math.max(...results.map(({ result }) => result.latency.p99)),
+      errors: results.reduce((sum, { result }) => sum + result.errors + result.non2xx, 0),
+    };
+  };
+  return { ours: overAll(turns.ours), bare: overAll(turns.bare) };
+}
+
+interface Turn {
+  result: autocannon.Result;
+  /** CPU seconds the server spent in the turn. */
+  cpu: number;
 }
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
@@ -402,19 +451,25 @@ const measured = [
 ];
 for (const { p, headers } of measured) {
   const label = `${p.startsWith('/images/') ? 'thumbnail file' : p}${headers ? ' (br, gzip)' : ''}`;
-  const ours = await measure(store.baseUrl + p, { headers });
-  const baseline = await measure(`http://127.0.0.1:${barePort}${p}`, { headers });
+  const { ours, bare: baseline } = await sideBySide(
+    { url: store.baseUrl + p, pid: store.process.pid! },
+    { url: `http://127.0.0.1:${barePort}${p}`, pid: bare.pid! },
+    headers,
+  );
   const encoded = headers && recorded[p]!.encoded;
   rows.push({
     endpoint: label,
     bytes: Buffer.from(encoded || recorded[p]!.body, 'base64').length,
-    'req/s': Math.round(ours.requests.average),
-    'p50 ms': ours.latency.p50,
-    'p99 ms': ours.latency.p99,
-    'bare req/s': Math.round(baseline.requests.average),
-    'bare p99 ms': baseline.latency.p99,
-    ratio: `${Math.round((ours.requests.average / baseline.requests.average) * 100)} %`,
-    errors: ours.errors + ours.non2xx,
+    'req/s': Math.round(ours.perSecond),
+    'p50 ms': ours.p50,
+    'p99 ms': ours.p99,
+    'bare req/s': Math.round(baseline.perSecond),
+    'bare p99 ms': baseline.p99,
+    ratio: `${Math.round((ours.perSecond / baseline.perSecond) * 100)} %`,
+    'CPU µs/req': Math.round(ours.cpuMicroseconds),
+    'bare CPU µs/req': Math.round(baseline.cpuMicroseconds),
+    'CPU ratio': `${Math.round((baseline.cpuMicroseconds / ours.cpuMicroseconds) * 100)} %`,
+    errors: ours.errors,
   });
 }
 
@@ -571,6 +626,9 @@ console.log(
     `(${(deviceFit.first / deviceFit.direct).toFixed(2)}×); a cached answer ${deviceFit.cached.toFixed(1)} ms.`,
 );
 console.log('Budget: cached catalogue endpoints at least 80 % of the bare server, p99 under 10 ms.');
+console.log(
+  "CPU ratio: the bare server's CPU per request over the store's, the server's own share where the load generator's core is the one that is full.",
+);
 console.log(
   `\nProcessing (1080x1920 sources): ${processing.pipeline.toFixed(2)} images/s through the pipeline, ` +
     `${processing.direct.toFixed(2)} images/s for the same Media work run directly: ` +
