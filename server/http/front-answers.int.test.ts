@@ -101,14 +101,27 @@ describe('answers sent again before routing', () => {
     expect(listReads).toHaveBeenCalledTimes(4);
   });
 
-  it('are counted in the metrics under their route', async () => {
+  it("are counted in the metrics under their route, and as the answer cache's hits", async () => {
+    const scrape = async () =>
+      (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const value = (text: string, series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${series} `))
+          ?.split(' ')[1] ?? 0,
+      );
+    const hits = 'cache_lookups_total{cache="answers",result="hit"}';
+    const hitsBefore = value(await scrape(), hits);
     const path = '/api/items/tag/night?limit=6';
     await get(path, BROWSER);
     await get(path, BROWSER);
     await get(path, BROWSER);
-    const text = (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-    const series = 'http_request_duration_seconds_count{route="/api/items/tag/:tag",method="GET",status="200"}';
-    expect(text.split('\n').find((line) => line.startsWith(`${series} `))).toBe(`${series} 3`);
+    const text = await scrape();
+    expect(
+      value(text, 'http_request_duration_seconds_count{route="/api/items/tag/:tag",method="GET",status="200"}'),
+    ).toBe(3);
+    expect(value(text, hits) - hitsBefore).toBe(2);
   });
 });
 

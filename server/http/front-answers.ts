@@ -13,6 +13,8 @@ interface Remembered {
   route: string;
   /** Whether the answer is still the one to send. */
   held: () => boolean;
+  /** Whether it is one of the catalogue's answers, whose cache hits the metrics count. */
+  ofCatalogue: boolean;
   /** Each encoding's full reply, its headers as name-value pairs, made at its first send. */
   replies: Partial<Record<'br' | 'gzip' | 'plain', FlatReply>>;
 }
@@ -27,13 +29,14 @@ interface FlatReply {
 const ENCODINGS_KEPT = 64;
 
 /**
- * The catalogue's public answers sent again straight from node:http, before Fastify routes the
- * request (decision 057). A GET for an address the app answered before, whose answer the
- * catalogue still holds, skips routing, the hooks and validation, which cost more than half of a
- * small answer's time; it gets the same status, headers and bytes. Everything else goes on to
- * the app: other methods, cross-origin requests (CORS answers those), an encoding the answer was
- * not prepared in (compression makes it), an answer the catalogue no longer holds (a write
- * dropped it), and every request once the server closes.
+ * The catalogue's public answers and public files sent again straight from node:http, before
+ * Fastify routes the request (decision 057). A GET for an address the app answered before, whose
+ * answer the catalogue (or, for a file, the storage's read cache) still holds, skips routing, the
+ * hooks and validation, which cost more than half of a small answer's time; it gets the same
+ * status, headers and bytes. Everything else goes on to the app: other methods, cross-origin
+ * requests (CORS answers those), ranges and dates, an encoding the answer was not prepared in
+ * (compression makes it), an answer no longer held (a write dropped it), and every request once
+ * the server closes.
  */
 export class FrontAnswers implements RemembersAnswers {
   private readonly byAddress: AnswerCache<Remembered>;
@@ -56,15 +59,17 @@ export class FrontAnswers implements RemembersAnswers {
     this.byAddress = new AnswerCache(deps.maxBytes, ({ answer }) => answerBytes(answer));
   }
 
-  remember(
-    request: FastifyRequest,
-    kind: Record<string, string>,
-    answer: PreparedAnswer,
-    held = () => this.deps.holds(answer),
-  ): void {
+  remember(request: FastifyRequest, kind: Record<string, string>, answer: PreparedAnswer, held?: () => boolean): void {
     const route = request.routeOptions.url;
-    if (this.open && route && request.method === 'GET')
-      this.byAddress.set(request.url, { answer, kind, route, held, replies: {} });
+    if (!this.open || !route || request.method !== 'GET') return;
+    this.byAddress.set(request.url, {
+      answer,
+      kind,
+      route,
+      held: held ?? (() => this.deps.holds(answer)),
+      ofCatalogue: held === undefined,
+      replies: {},
+    });
   }
 
   /** Sends what the app answered before for this request's address; false when the app must answer. */
@@ -75,23 +80,23 @@ export class FrontAnswers implements RemembersAnswers {
     const address = request.url ?? '';
     const remembered = this.byAddress.get(address);
     if (!remembered) return false;
-    const { answer, kind, route, held } = remembered;
+    const { answer, kind, route, held, ofCatalogue } = remembered;
     if (!held()) {
       this.byAddress.delete(address);
       return false;
     }
-    const accepted = request.headers['accept-encoding'];
+    const accepted = headers['accept-encoding'];
     const encoding = accepted ? this.encodingFor(accepted) : undefined;
     if (answer.br && accepted && !encoding) return false;
     const started = performance.now();
     const id = this.deps.requestId(request);
-    const made = () => flattened(preparedReply({ url: address, headers: request.headers }, answer, kind));
+    const made = () => flattened(preparedReply({ url: address, headers }, answer, kind));
     // A conditional request may be answered 304; any other is the same for the same encoding.
     const reply =
-      request.headers['if-none-match'] === undefined ? (remembered.replies[encoding ?? 'plain'] ??= made()) : made();
+      headers['if-none-match'] === undefined ? (remembered.replies[encoding ?? 'plain'] ??= made()) : made();
     response.writeHead(reply.status, ['x-request-id', id, ...reply.headers]).end(reply.body);
     const elapsed = performance.now() - started;
-    this.deps.metrics.cacheLookup('answers', true);
+    if (ofCatalogue) this.deps.metrics.cacheLookup('answers', true);
     this.deps.metrics.request(route, 'GET', reply.status, elapsed / 1000);
     if (this.deps.logger.isLevelEnabled('info'))
       this.deps.logger.info(
