@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildItemRow } from '../test/builders.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { scrapeMetrics, seriesValue } from '../test/metrics-text.ts';
 
 /** Real requests against the listening server: answers sent again before routing never reach `app.inject`. */
 const TOKEN = 'metrics-token-for-the-tests';
@@ -102,26 +103,18 @@ describe('answers sent again before routing', () => {
   });
 
   it("are counted in the metrics under their route, and as the answer cache's hits", async () => {
-    const scrape = async () =>
-      (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-    const value = (text: string, series: string) =>
-      Number(
-        text
-          .split('\n')
-          .find((line) => line.startsWith(`${series} `))
-          ?.split(' ')[1] ?? 0,
-      );
+    const scrape = () => scrapeMetrics(ctx, TOKEN);
     const hits = 'cache_lookups_total{cache="answers",result="hit"}';
-    const hitsBefore = value(await scrape(), hits);
+    const hitsBefore = seriesValue(await scrape(), hits) || 0;
     const path = '/api/items/tag/night?limit=6';
     await get(path, BROWSER);
     await get(path, BROWSER);
     await get(path, BROWSER);
     const text = await scrape();
     expect(
-      value(text, 'http_request_duration_seconds_count{route="/api/items/tag/:tag",method="GET",status="200"}'),
+      seriesValue(text, 'http_request_duration_seconds_count{route="/api/items/tag/:tag",method="GET",status="200"}'),
     ).toBe(3);
-    expect(value(text, hits) - hitsBefore).toBe(2);
+    expect(seriesValue(text, hits) - hitsBefore).toBe(2);
   });
 });
 

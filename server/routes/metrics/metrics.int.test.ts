@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildItemRow } from '../../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { scrapeMetrics, seriesValue } from '../../test/metrics-text.ts';
 
 const TOKEN = 'metrics-token-for-the-tests';
 let ctx: TestContext;
@@ -13,15 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const scrape = async () =>
-  (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-const value = (text: string, series: string) =>
-  Number(
-    text
-      .split('\n')
-      .find((line) => line.startsWith(`${series} `))
-      ?.split(' ')[1] ?? Number.NaN,
-  );
+const scrape = () => scrapeMetrics(ctx, TOKEN);
+const value = seriesValue;
 
 describe('metrics', () => {
   it('are closed to anyone without the token, and off where no token is set', async () => {
