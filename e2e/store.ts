@@ -22,12 +22,21 @@ export const MODULE_HOOKS_FLAGS = ['--import', pathToFileURL(path.join(ROOT, 'se
 export const SERVER_NODE_FLAGS = [...MEMORY_FLAGS, ...MODULE_HOOKS_FLAGS];
 
 /**
- * The environment those scripts add: glibc's thresholds fixed (decisions 027 and 054), so a
- * freed allocation of 2 MB or more goes back to the system at once and the heap keeps at most
- * 4 MB free at its top, while the compressors' and queries' buffers below 2 MB are reused from
- * the heap instead of mapped and faulted in afresh for every answer.
+ * The environment those scripts add. `NODE_ENV=production`: the pages rendered on the server use
+ * React's production build (decision 058), not its development one with its checks.
+ * `NODE_COMPILE_CACHE`: a start after the first reads the store's modules as already stripped of
+ * their types and compiled, and never loads the TypeScript stripper (decision 058). glibc's
+ * thresholds fixed (decisions 027 and 054), so a freed allocation of 2 MB or more goes back to
+ * the system at once and the heap keeps at most 4 MB free at its top, while the compressors' and
+ * queries' buffers below 2 MB are reused from the heap instead of mapped and faulted in afresh
+ * for every answer.
  */
-export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '2097152', MALLOC_TRIM_THRESHOLD_: '4194304' };
+export const SERVER_ENV = {
+  NODE_ENV: 'production',
+  NODE_COMPILE_CACHE: path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache'),
+  MALLOC_MMAP_THRESHOLD_: '2097152',
+  MALLOC_TRIM_THRESHOLD_: '4194304',
+};
 
 export async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');

@@ -1,5 +1,6 @@
 import { listenForAdminCommands } from './ops/admin-commands.ts';
 import { buildApp, DEFAULT_WEB_DIR } from './app/app.ts';
+import { flushCompileCache } from 'node:module';
 import { networkInterfaces } from 'node:os';
 import { ConfigError, configWarnings, isLocal, loadConfig, type Config } from './shared/config.ts';
 import { DataDirLockedError } from './ops/data-dir-lock.ts';
@@ -67,6 +68,9 @@ async function start(config: Config) {
   await runtime.adminItems.queueMissingPalettes();
   await runtime.adminItems.queueMissingAppImages();
   await app.listen({ port: config.port, host: config.host });
+  // Every module is loaded now: the next start reads them as compiled (NODE_COMPILE_CACHE, decision
+  // 058) even if this process is killed.
+  flushCompileCache();
   app.log.info(`${config.storeName} is open at ${config.publicUrl}`);
   if (isLocal(config.publicUrl)) {
     // A QR code (Send to phone) holds PUBLIC_URL, which a phone cannot open while it names this machine alone.

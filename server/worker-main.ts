@@ -2,6 +2,7 @@
  * `npm run worker`: processing alone, beside the API servers. Any number can run against one
  * PostgreSQL server; with the embedded database the server's own worker does this work.
  */
+import { flushCompileCache } from 'node:module';
 import { ConfigError, loadConfig } from './shared/config.ts';
 import { createLogger } from './shared/logger.ts';
 import { openRuntime } from './app/runtime.ts';
@@ -30,5 +31,6 @@ const worker = await startWorker({
   claimTimeoutMs: config.claimTimeoutMs,
   soleProcess: false,
 });
+flushCompileCache();
 logger.info('worker started');
 stopOnSignals(logger, config.shutdownTimeoutMs, [() => worker.stop(), () => runtime.close()]);

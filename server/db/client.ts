@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,6 +46,8 @@ const MIGRATION_LOCK_ID = 7_301_944;
 /**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise PGlite in `pgliteDir`
  * (or in memory when that is undefined too). Migrations are applied before it is returned.
+ * Each driver is loaded only when it is the one used: a process on a server never holds PGlite's
+ * code, nor one on PGlite the server's client.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -62,6 +58,12 @@ export async function openDatabase(options: {
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleConnectionError ?? (() => {}));
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
   // store's process, the catalogue cache and the OS page cache do that work.
   const client = await PGlite.create(options.pgliteDir, {
@@ -76,6 +78,11 @@ export async function openDatabase(options: {
 }
 
 async function openPostgres(url: string, onIdleConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without a listener, an idle connection ended by the server is an uncaught error that stops the process.
   pool.on('error', onIdleConnectionError);
@@ -99,7 +106,7 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
   return {
     db,
     ping: () => pingOf(db),
-    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
+    listen: (channel, handlers) => listenOnServer(pg, url, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -109,6 +116,8 @@ async function pingOf(db: Database): Promise<void> {
 }
 
 async function listenOnServer(
+  /** node-postgres, which `openPostgres` loaded. */
+  driver: typeof pg,
   url: string,
   channel: string,
   handlers: NotificationHandlers,
@@ -118,7 +127,7 @@ async function listenOnServer(
   let retry: NodeJS.Timeout | undefined;
 
   const open = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new driver.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotification(message.payload ?? '');
     });
