@@ -184,8 +184,8 @@ export const searchPostings = pgTable(
 /**
  * Each published item's tags, kept by triggers on items (migration 0028): a tag's items are one
  * range of this key, counted and paged from the index alone, where the GIN index of the tags
- * would read every match's row. Its key holds the photo type too (INCLUDE), for a tag's lists of
- * one type.
+ * would read every match's row. A tag's items of one photo type are one range of the second
+ * index (migration 0030), however few of the tag's items are of that type.
  */
 export const tagPostings = pgTable(
   'tag_postings',
@@ -194,7 +194,10 @@ export const tagPostings = pgTable(
     itemId: text('item_id').notNull(),
     photoType: text('photo_type', { enum: ['static', 'live'] }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tag, t.itemId] })],
+  (t) => [
+    primaryKey({ columns: [t.tag, t.itemId] }),
+    index('tag_postings_tag_type_idx').on(t.tag, t.photoType, t.itemId),
+  ],
 );
 
 export const itemDownloadsDaily = pgTable(
