@@ -81,10 +81,11 @@ async function start(config: Config) {
       `To open the store from a phone on this network (Send to phone), start it with PUBLIC_URL=http://${lan ?? 'this-computers-address'}:${config.port}`,
     );
   }
-  // Every tag's counts, once: a first visit to a tag's list takes its total from them. Not on the
-  // embedded database, which answers one query at a time: a first visitor would wait behind them.
+  // The counts of every tag and of the lists a visitor starts from, once: a first visit takes its
+  // total from them. Not on the embedded database, which answers one query at a time: a first
+  // visitor would wait behind them.
   if (config.databaseUrl)
-    runtime.catalogue.tagCounts().catch((error: unknown) => app.log.warn({ err: error }, 'the tags were not counted'));
+    runtime.catalogue.countLists().catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'));
   // A first start's demo catalogue is drawn while the store already answers.
   if (config.seedDemo) {
     demo = await drawDemoInBackground({ ...runtime, count: config.demoItems, log: (message) => app.log.info(message) });

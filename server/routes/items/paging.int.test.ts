@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_SORTS, type Item, type ItemSort } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
-import { MAX_ANSWER_BYTES, type TagCount } from '../../services/catalogue/catalogue.service.ts';
+import { MAX_ANSWER_BYTES, type CatalogueService, type TagCount } from '../../services/catalogue/catalogue.service.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -313,6 +313,60 @@ describe('catalogue reads at 20,000 items', () => {
     await catalogue.update(rows[2]!.itemId, { published: false });
     expect(await totals('firsts', 3)).toEqual([2, 2, 0]);
     expect(counted).toBe(6);
+  });
+
+  it('counts the lists a visitor starts from once, so their first visits count nothing, and counts again after a change', async () => {
+    let counted = 0;
+    class CountedCounts extends ItemsRepository {
+      override async countPublished(...args: Parameters<ItemsRepository['countPublished']>) {
+        counted++;
+        return super.countPublished(...args);
+      }
+    }
+    const catalogue = catalogueOver(ctx, new CountedCounts(ctx.db));
+    await catalogue.insert([
+      buildItemRow({ tags: ['starters'] }),
+      buildItemRow({ tags: ['starters'], photoType: 'live' }),
+    ]);
+    const page = { limit: 1, offset: 0, sort: 'newest' as const };
+    // Each list's total as the routes ask for it, and as a catalogue that kept no count finds it.
+    const totals = async (service: CatalogueService, limit: number) => [
+      ...(
+        await Promise.all([
+          service.listJson({ ...page, limit }),
+          service.listJson({ ...page, limit, photoType: 'live' }),
+          service.listJson({ ...page, limit, photoType: 'static', dark: true }),
+          service.byPhotoTypeJson('live', { ...page, limit }),
+          service.byTagJson('starters', { ...page, limit, photoType: 'live' }),
+        ])
+      ).map(({ total }) => total),
+      (
+        JSON.parse(
+          (await service.wallpapersPageJson({ catalog: 'all', page: 0, pageSize: limit })).plain.toString(),
+        ) as {
+          totalItems: number;
+        }
+      ).totalItems,
+    ];
+    const uncounted = () => catalogueOver(ctx, new ItemsRepository(ctx.db));
+
+    await catalogue.countLists();
+    const made = counted;
+    const first = await totals(catalogue, 1);
+    expect(first).toEqual(await totals(uncounted(), 1));
+    expect(first[4]).toBe(1);
+    expect(counted).toBe(made);
+
+    // After a change each is counted again (a large one sent from before while it is).
+    await catalogue.insert([buildItemRow({ tags: ['starters'] })]);
+    const now = await totals(uncounted(), 2);
+    expect(now[0]).toBe(first[0]! + 1);
+    const deadline = Date.now() + 5_000;
+    let limit = 2;
+    while (JSON.stringify(await totals(catalogue, limit++)) !== JSON.stringify(now) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await totals(catalogue, limit)).toEqual(now);
+    expect(counted).toBeGreaterThan(made);
   });
 
   it("sends every tag's count from before a change while they are counted again, in one count, then the new ones", async () => {

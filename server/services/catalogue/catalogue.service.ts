@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { labOfHex, type Lab } from '#contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
-import { THEMES, type PhotoType } from '#contract/constants.ts';
+import { PHOTO_TYPES, THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import {
   postedUnderTag,
@@ -375,6 +375,18 @@ export class CatalogueService {
   tagCounts(): Promise<Counted<TagTotal[]>> {
     const postings = (tags: TagTotal[]) => tags.reduce((sum, { count }) => sum + count, 0);
     return this.keptCount(this.tagTotals, EVERY_TAG, () => this.items.tagCounts(), postings);
+  }
+
+  /**
+   * The counts of the lists a visitor starts from: every tag's, the whole catalogue's, each photo
+   * type's, and of those the OLED-dark ones. A store on a PostgreSQL server makes them as it
+   * starts, so the first visit to its home list does not count a million items. One at a time:
+   * the visitors share the database with them.
+   */
+  async countLists(): Promise<void> {
+    await this.tagCounts();
+    for (const photoType of [undefined, ...PHOTO_TYPES])
+      for (const dark of [undefined, true]) await this.count(withColours({ photoType }, { dark }));
   }
 
   /** The newest published item of a catalogue (a tag, or a theme's old name). */
