@@ -23,6 +23,8 @@ describe('the server process', () => {
     const store = await startStore({ dataDir, env: { SEED_DEMO: 'false' } });
     const lockFile = path.join(dataDir, 'server.lock');
     expect(fs.readFileSync(lockFile, 'utf8')).toMatch(new RegExp(`^${store.process.pid} \\d+$`));
+    // A process that has resized no image has not loaded libvips (its 6 MB and more stay out of it).
+    expect(fs.readFileSync(`/proc/${store.process.pid}/maps`, 'utf8')).not.toContain('libvips');
 
     const second = runUntilExit({ PORT: '0', SEED_DEMO: 'false' });
     expect(second.status).toBe(1);

@@ -85,7 +85,9 @@ async function start(config: Config) {
   // total from them. Not on the embedded database, which answers one query at a time: a first
   // visitor would wait behind them.
   if (config.databaseUrl)
-    runtime.catalogue.countLists().catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'));
+    runtime.catalogue
+      .countLists()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'));
   // A first start's demo catalogue is drawn while the store already answers.
   if (config.seedDemo) {
     demo = await drawDemoInBackground({ ...runtime, count: config.demoItems, log: (message) => app.log.info(message) });

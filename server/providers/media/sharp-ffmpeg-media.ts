@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp } from 'sharp';
+import type sharpOf from 'sharp';
+import type { Sharp } from 'sharp';
 import { MASTER_HEIGHT, MASTER_WIDTH, MAX_SOURCE_SIDE } from '../../shared/constants.ts';
 import type { FocalPoint } from '#contract/device-crop.ts';
 import type { ClipSize, ImageFormat, ImageOutput, Media, PreparedWallpaper } from './media.ts';
@@ -34,6 +35,13 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   }
 }
 
+/**
+ * libvips, loaded by the first image work rather than by every process that may do some: an API
+ * process that never resizes an image does not hold it.
+ */
+let loading: Promise<typeof sharpOf> | undefined;
+const loadSharp = () => (loading ??= import('sharp').then((module) => module.default));
+
 export class SharpFfmpegMedia implements Media {
   private readonly ffmpegPath: string;
 
@@ -42,6 +50,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async image(input: Buffer, options: ClipSize & { format: ImageFormat; quality?: number }): Promise<ImageOutput> {
+    const sharp = await loadSharp();
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(options.width, options.height, { fit: 'cover', kernel: 'lanczos3' });
@@ -52,6 +61,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async measure(input: NodeJS.ReadableStream): Promise<ClipSize> {
+    const sharp = await loadSharp();
     // No pixel limit here: this reads only the header, and the caller decides what is too big.
     const reader = sharp({ limitInputPixels: false });
     input.pipe(reader);
@@ -61,6 +71,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async checkPixels(input: NodeJS.ReadableStream): Promise<void> {
+    const sharp = await loadSharp();
     // Read sequentially and shrunk while decoding (JPEG's shrink-on-load): a 100 MP image costs
     // a few megabytes. 'truncated' fails on data cut short, which libvips would otherwise pad.
     const reader = sharp({ limitInputPixels: false, failOn: 'truncated', sequentialRead: true });
@@ -68,7 +79,8 @@ export class SharpFfmpegMedia implements Media {
     await reader.resize(64, 64, { fit: 'inside' }).raw().toBuffer();
   }
 
-  blurred(input: Buffer, size: ClipSize): Promise<Buffer> {
+  async blurred(input: Buffer, size: ClipSize): Promise<Buffer> {
+    const sharp = await loadSharp();
     return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(size.width, size.height, { fit: 'cover' })
@@ -78,6 +90,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async palette(input: Buffer): Promise<Palette> {
+    const sharp = await loadSharp();
     // A few thousand pixels tell the colours of a wallpaper as well as millions.
     const pixels = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .resize(PALETTE_SIZE.width, PALETTE_SIZE.height, { fit: 'fill' })
@@ -88,6 +101,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async focalPoint(input: Buffer): Promise<FocalPoint> {
+    const sharp = await loadSharp();
     const { width = 0, height = 0 } = await sharp(input).metadata();
     // The attention point comes in the coordinates of the image scaled to cover the square.
     const scale = Math.max(ATTENTION_SIDE / width, ATTENTION_SIDE / height);
@@ -99,11 +113,12 @@ export class SharpFfmpegMedia implements Media {
     return { x: fraction(info.attentionX, width), y: fraction(info.attentionY, height) };
   }
 
-  crop(
+  async crop(
     input: Buffer,
     region: { left: number; top: number; width: number; height: number },
     size: ClipSize,
   ): Promise<Buffer> {
+    const sharp = await loadSharp();
     return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .extract(region)
       .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
@@ -112,6 +127,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async prepareWallpaper(source: Buffer): Promise<PreparedWallpaper> {
+    const sharp = await loadSharp();
     const oriented = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const { width = 0, height = 0 } = await sharp(await oriented.clone().toBuffer()).metadata();
     if (!width || !height) throw new Error('The source is not an image');
@@ -155,11 +171,13 @@ export class SharpFfmpegMedia implements Media {
     };
   }
 
-  frame(input: Buffer, size: ClipSize): Promise<Buffer> {
+  async frame(input: Buffer, size: ClipSize): Promise<Buffer> {
+    const sharp = await loadSharp();
     return sharp(input).resize(size.width, size.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
   }
 
   async videoSize(input: NodeJS.ReadableStream): Promise<ClipSize> {
+    const sharp = await loadSharp();
     // An MP4 may keep its index at the end: ffmpeg reads it from a file, where it can seek.
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'probe-'));
     const [video, frame] = [path.join(dir, 'input'), path.join(dir, 'frame.png')] as [string, string];
@@ -175,6 +193,7 @@ export class SharpFfmpegMedia implements Media {
   }
 
   async livePreview(video: Buffer, size: ClipSize, seconds: number): Promise<{ poster: Buffer; clip: Buffer }> {
+    const sharp = await loadSharp();
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'live-'));
     const [input, clip, poster] = ['input', 'clip.mp4', 'poster.png'].map((name) => path.join(dir, name)) as [
       string,
