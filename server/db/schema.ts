@@ -134,6 +134,12 @@ export const items = pgTable(
         .on(t.itemId, t.tags, t.photoType, t.colours, paletteDistance(t.colours, lab))
         .where(sql`published and ${nearColour(t.colours, lab)}`);
     }),
+    // A swatch within a tag ('<swatch> <tag>', swatch_tags is in migration 0031): where a tag holds
+    // few of a swatch's wallpapers, they are found here instead of by walking the swatch's index
+    // to its end (decision 060).
+    index('items_swatch_tags_idx')
+      .using('gin', sql`swatch_tags(${t.colours}, ${t.tags})`)
+      .where(sql`published`),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')
       .on(t.itemId)

@@ -51,10 +51,13 @@ const coloursOf = (media: ItemMedia | undefined): number[] | null =>
 const distanceFrom = (colour: Lab): SQL<number> => paletteDistance(items.colours, colour);
 
 /** The swatches the pages offer, each with its own index (schema.ts). */
-const SWATCH_COLOURS = SWATCHES.map((swatch) => labOfHex(swatch.hex));
+const SWATCH_COLOURS = SWATCHES.map((swatch) => ({ name: swatch.name, lab: labOfHex(swatch.hex) }));
 
-const isSwatch = (colour: Lab) =>
-  SWATCH_COLOURS.some((swatch) => swatch.l === colour.l && swatch.a === colour.a && swatch.b === colour.b);
+/** The swatch a colour is, if it is one. */
+const swatchOf = (colour: Lab) =>
+  SWATCH_COLOURS.find(({ lab }) => lab.l === colour.l && lab.a === colour.a && lab.b === colour.b)?.name;
+
+const isSwatch = (colour: Lab) => swatchOf(colour) !== undefined;
 
 /** A text[] of parameters (drizzle would spread a JavaScript array into a list). */
 const textArray = (values: string[]): SQL =>
@@ -124,7 +127,7 @@ const near = (colour: Lab): SQL =>
     : sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
         and ${nearColour(items.colours, colour)}`;
 
-const hasTag = (tag: string): SQL => sql`${items.tags} @> array[${tag}]::text[]`;
+const hasTag = (tag: string, tags: SQLWrapper = items.tags): SQL => sql`${tags} @> array[${tag}]::text[]`;
 
 const published = (filter: CatalogueFilter): SQL | undefined =>
   and(
@@ -203,6 +206,15 @@ const SORTS: Record<ItemSort, Order> = {
     key: (r) => [r.name, r.itemId],
   },
 };
+
+/**
+ * A colour's candidate for its list: an item and its distance from the colour. Named apart from
+ * the items' own column, as the page joins the items on it.
+ */
+const candidate = (itemId: SQLWrapper, distance: SQLWrapper) => ({
+  itemId: sql<string>`${itemId}`.as('candidate_id'),
+  distance: sql<number>`${distance}`.as('distance'),
+});
 
 /** Nearest first to a colour (`distance`, computed as `matches` holds it), then newest. */
 const nearestFirst = (distance: SQLWrapper, itemId: SQLWrapper): Omit<Order, 'key'> => ({
@@ -300,6 +312,11 @@ export class ItemsRepository {
    * `candidates` matches are ranked, so a colour found in half the catalogue costs no more than
    * a rare one. A swatch's index holds the palettes, so they are ranked from the index alone and
    * cut to the page before the page's rows are read.
+   *
+   * A swatch within a tag walks only the swatch's newest `walked` entries for its candidates. A
+   * tag that holds fewer of them is looked up under its swatch (`items_swatch_tags_idx`): when it
+   * has no more than `candidates` in all, those are every one; only a tag with more, but few
+   * among the swatch's newest, walks the swatch's index as far as it takes (decision 060).
    */
   async nearestPage(request: {
     filter: CatalogueFilter & { near: Lab };
@@ -307,15 +324,76 @@ export class ItemsRepository {
     after?: SortKey | undefined;
     offset?: number;
     candidates: number;
+    walked: number;
   }): Promise<{ rows: ListedRow[]; total: number | undefined }> {
-    const matches = this.db.$with('matches').as(
-      this.db
-        .select({ itemId: items.itemId, distance: distanceFrom(request.filter.near).as('distance') })
-        .from(items)
-        .where(published(request.filter))
-        .orderBy(desc(items.itemId))
-        .limit(request.candidates),
+    const { filter, candidates } = request;
+    const swatch = filter.tag !== undefined && !filter.dark ? swatchOf(filter.near) : undefined;
+    if (swatch === undefined) return this.rankedPage(request, this.newestNear(filter, candidates));
+    const fromWalk = await this.rankedPage(request, this.newestNear(filter, candidates, request.walked));
+    if (fromWalk.total === candidates) return fromWalk;
+    const underSwatch = await this.rankedPage(
+      request,
+      this.underSwatch(filter, `${swatch} ${filter.tag}`, candidates + 1),
     );
+    const firstPage = request.after === undefined && !request.offset;
+    if (underSwatch.total === undefined ? firstPage : underSwatch.total <= candidates) return underSwatch;
+    return this.rankedPage(request, this.newestNear(filter, candidates));
+  }
+
+  /**
+   * The newest `candidates` published items the filter finds, with their distances from its
+   * colour; with `walked`, only among the `walked` newest near that colour.
+   */
+  private newestNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked?: number) {
+    const distance = distanceFrom(filter.near);
+    if (walked === undefined)
+      return this.db
+        .select(candidate(items.itemId, distance))
+        .from(items)
+        .where(published(filter))
+        .orderBy(desc(items.itemId))
+        .limit(candidates);
+    const newest = this.db
+      .select({ itemId: items.itemId, tags: items.tags, photoType: items.photoType, distance: distance.as('distance') })
+      .from(items)
+      .where(published({ near: filter.near }))
+      .orderBy(desc(items.itemId))
+      .limit(walked)
+      .as('newest');
+    return this.db
+      .select(candidate(newest.itemId, newest.distance))
+      .from(newest)
+      .where(
+        and(
+          filter.tag === undefined ? undefined : hasTag(filter.tag, newest.tags),
+          filter.photoType === undefined ? undefined : eq(newest.photoType, filter.photoType),
+        ),
+      )
+      .orderBy(desc(newest.itemId))
+      .limit(candidates);
+  }
+
+  /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */
+  private underSwatch(filter: CatalogueFilter & { near: Lab }, swatchTag: string, limit: number) {
+    return this.db
+      .select(candidate(items.itemId, distanceFrom(filter.near)))
+      .from(items)
+      .where(
+        and(
+          eq(items.published, true),
+          sql`swatch_tags(${items.colours}, ${items.tags}) @> ${textArray([swatchTag])}`,
+          filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
+        ),
+      )
+      .limit(limit);
+  }
+
+  /** A page of `candidates` nearest first, with how many there are (undefined for an empty page). */
+  private async rankedPage(
+    request: { limit: number; after?: SortKey | undefined; offset?: number },
+    candidates: ReturnType<ItemsRepository['newestNear']>,
+  ): Promise<{ rows: ListedRow[]; total: number | undefined }> {
+    const matches = this.db.$with('matches').as(candidates);
     // The candidates counted once found: the list's total, with no walk of its own.
     const counted = this.db.$with('counted').as(
       this.db

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deltaE, labOfHex } from '#contract/colour.ts';
+import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
+import { rowsOf } from '../../db/repositories/raw-rows.ts';
 import { items } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -181,5 +182,72 @@ describe("a colour filter's index", () => {
       expect(total).toBeGreaterThanOrEqual(within);
       expect(total).toBeLessThanOrEqual(within + borderline);
     }
+  });
+});
+
+describe('a swatch within a tag', () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('finds the same page whether its candidates come from the walk, the swatch-and-tag index or the whole walk', async () => {
+    shop = await createTestContext();
+    // Twelve orange wallpapers, each a little further from the swatch than the one before: the
+    // newest seven 'common', the oldest five 'mixed' and the oldest two of those 'rare' too.
+    const orange = labOfHex('#e07b2a');
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      buildItemRow({
+        itemId: `20261112_0000_o${String(i + 1).padStart(7, '0')}`,
+        tags: i >= 5 ? ['common'] : i < 2 ? ['mixed', 'rare'] : ['mixed'],
+        ...palette([`#e0${(0x7b + i * 3).toString(16)}2a`], 0),
+      }),
+    );
+    await shop.catalogue.insert(rows);
+    const repository = new ItemsRepository(shop.db);
+    const listed = async (tag: string, paging: { walked: number; offset?: number }) => {
+      const { rows: found, total } = await repository.nearestPage({
+        filter: { tag, near: orange },
+        limit: 10,
+        candidates: 3,
+        ...paging,
+      });
+      return { ids: found.map((row) => row.itemId), total };
+    };
+    const wholeWalk = 1_000_000;
+    // 'common' fills its three candidates from the four newest; 'rare' has two in all, found
+    // under the swatch; 'mixed' has five, more than three, but none among the four newest.
+    for (const [tag, total] of [
+      ['common', 3],
+      ['rare', 2],
+      ['mixed', 3],
+    ] as const) {
+      const walked = await listed(tag, { walked: 4 });
+      expect(walked.total).toBe(total);
+      expect(walked).toEqual(await listed(tag, { walked: wholeWalk }));
+    }
+    expect((await listed('mixed', { walked: 4 })).ids).toEqual(rows.slice(2, 5).map((row) => row.itemId));
+    expect(await listed('rare', { walked: 0 })).toEqual({ ids: rows.slice(0, 2).map((row) => row.itemId), total: 2 });
+    // A page past the end of a rare list is as empty as the whole walk's.
+    expect(await listed('rare', { walked: 4, offset: 5 })).toEqual({ ids: [], total: undefined });
+  });
+
+  it('files each wallpaper under every swatch its palette comes near, with each of its tags', async () => {
+    const wallpaper = buildItemRow({
+      itemId: '20261112_0000_s0000001',
+      tags: ['sea', 'dusk'],
+      ...palette(['#2f63c0', '#7a7a7a', '#101010'], 0.3),
+    });
+    await shop.catalogue.insert([wallpaper]);
+    const [row] = rowsOf<{ keys: string[] }>(
+      await shop.db.execute(
+        sql`select swatch_tags(colours, tags) as keys from items where item_id = ${wallpaper.itemId}`,
+      ),
+    );
+    const near = SWATCHES.filter((swatch) =>
+      wallpaper.media.palette!.some((hex) => deltaE(labOfHex(hex), labOfHex(swatch.hex)) <= COLOUR_MATCH_DISTANCE),
+    );
+    expect(near.map((swatch) => swatch.name).sort()).toEqual(['blue', 'grey']);
+    expect(row!.keys.sort()).toEqual(
+      near.flatMap((swatch) => ['dusk', 'sea'].map((tag) => `${swatch.name} ${tag}`)).sort(),
+    );
   });
 });

@@ -45,6 +45,13 @@ const PURCHASE_WEIGHT = 5;
  */
 export const SEARCH_CANDIDATES = 1000;
 
+/**
+ * A swatch within a tag walks this many of the swatch's newest wallpapers for its candidates
+ * before it looks the tag up under the swatch (decision 060): a tag that holds one in ten of
+ * them finds its candidates in the walk.
+ */
+export const SWATCH_WALK = 10 * SEARCH_CANDIDATES;
+
 /** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -338,7 +345,12 @@ export class CatalogueService {
     filter: CatalogueFilter & { near: Lab },
     paging: { limit: number; after: SortKey | undefined; offset: number },
   ): Promise<[ListedRow[], { total: number; lagging: boolean }]> {
-    const { rows, total } = await this.items.nearestPage({ filter, candidates: SEARCH_CANDIDATES, ...paging });
+    const { rows, total } = await this.items.nearestPage({
+      filter,
+      candidates: SEARCH_CANDIDATES,
+      walked: SWATCH_WALK,
+      ...paging,
+    });
     if (total !== undefined || (paging.after === undefined && paging.offset === 0))
       return [rows, { total: total ?? 0, lagging: false }];
     // A page past the last candidate has no row to carry the total.
