@@ -3,7 +3,7 @@
 -- a tag that holds few of a swatch's wallpapers does not walk the swatch's index to learn so
 -- (decision 060). The swatches are contract/colour.ts's, in CIELAB as the indexes of migration
 -- 0026 write them. An index is built and kept with a search path of the system's schemas only,
--- so the function names the one palette_distance is in.
+-- so the function keeps the search path it was created with, where palette_distance is.
 CREATE OR REPLACE FUNCTION swatch_tags(colours real[], tags text[]) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE SET search_path FROM CURRENT
   AS $$ SELECT array(SELECT swatch || ' ' || tag FROM (VALUES
