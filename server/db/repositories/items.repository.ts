@@ -342,7 +342,8 @@ export class ItemsRepository {
 
   /**
    * The newest `candidates` published items the filter finds, with their distances from its
-   * colour; with `walked`, only among the `walked` newest near that colour.
+   * colour; with `walked`, only among the `walked` newest near that colour, kept by the filter's
+   * tag and photo type (a list that is OLED dark too is walked whole, by `nearestPage`).
    */
   private newestNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked?: number) {
     const distance = distanceFrom(filter.near);
