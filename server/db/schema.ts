@@ -148,6 +148,13 @@ export const items = pgTable(
     index('items_without_app_images_idx')
       .on(t.itemId)
       .where(sql`not (${t.media} ? 'blurred')`),
+    // The same for the other two scans at every start: palettes never put in CIELAB, live items without a clip.
+    index('items_without_colours_idx')
+      .on(t.itemId)
+      .where(sql`${t.colours} is null`),
+    index('items_live_without_preview_idx')
+      .on(t.itemId)
+      .where(sql`${t.photoType} = 'live' and ${t.preview} = ''`),
   ],
 );
 
