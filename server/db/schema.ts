@@ -173,6 +173,8 @@ export type NewItemRow = typeof items.$inferInsert;
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  // Each word with every letter left out in turn (migration 0033): a word one slip away shares one of these.
+  index('search_words_deletions_idx').using('gin', sql`word_deletions(${t.word})`),
   // Whether a search's word starts any word at all (like 'word%').
   index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
 ]);

@@ -72,6 +72,28 @@ describe('search with a slip of the keyboard', () => {
     }
   });
 
+  it('puts right the commonest slips in short words: two letters swapped, one missed, doubled or mistyped', async () => {
+    // Such a slip leaves a short word few trigrams in common with the one meant ('vlaley' and
+    // 'valley' share 2 of 7), so trigrams alone found nothing for them.
+    for (const [typed, meant] of [
+      ['vlaley', 'valley'],
+      ['sotrm', 'storm'],
+      ['dwan', 'dawn'],
+      ['pnie', 'pine'],
+      ['rigde', 'ridge'],
+      ['valey', 'valley'],
+      ['stoorm', 'storm'],
+      ['stprm', 'storm'],
+      ['noen city', 'neon city'],
+    ] as const) {
+      const response = await search(typed);
+      expect(decodeURIComponent(String(response.headers['x-search-suggestion'])), typed).toBe(meant);
+      const names = response.json<Item[]>().map((item) => item.name.toLowerCase());
+      expect(names.length, typed).toBeGreaterThan(0);
+      for (const name of names) for (const word of meant.split(' ')) expect(name, typed).toContain(word);
+    }
+  });
+
   it('suggests nothing when the words were found, or nothing like them exists', async () => {
     const found = await search('mountain');
     expect(found.json<Item[]>()).toHaveLength(mountains.length);
