@@ -526,17 +526,20 @@ export class ItemsRepository {
                   .limit(page.candidates),
           );
     // Ranked and cut to the page before the rows are read: the page's rows, not every candidate's.
-    const ranked = this.db.$with('ranked').as(
-      this.db
-        .select({ itemId: matches.itemId, rank: matches.rank, total: sql<number>`count(*) over ()`.as('total') })
-        .from(matches)
-        .orderBy(desc(matches.rank), desc(matches.itemId))
-        .limit(page.limit)
-        .offset(page.offset),
-    );
+    const ranked = this.db
+      .$with('ranked')
+      .as(
+        this.db
+          .select({ itemId: matches.itemId, rank: matches.rank })
+          .from(matches)
+          .orderBy(desc(matches.rank), desc(matches.itemId))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
+    // The candidates counted once beside the page: a window over every candidate cost more.
     const found = await this.db
       .with(matches, ranked)
-      .select({ item: itemColumns, total: sql<number>`${ranked.total}`.mapWith(Number) })
+      .select({ item: itemColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
       .from(ranked)
       .innerJoin(items, eq(items.itemId, ranked.itemId))
       .orderBy(desc(ranked.rank), desc(items.itemId));
@@ -594,6 +597,8 @@ export class ItemsRepository {
       ),
       sql` union all `,
     );
+    // One word's newest postings are already the candidates, each item once.
+    if (!counted && groups[0]!.length === 1) return { ranked: newest };
     if (!counted)
       return {
         ranked: sql`select item_id, sum(rank) as rank from (${newest}) as posted
