@@ -1,13 +1,13 @@
 -- 'Did you mean' looked for the word meant by its trigrams alone, which the commonest slips in a
--- short word leave too few of: 'vlaley' shares 2 of its 7 with 'valley', under any useful bar,
--- so 61 of the bench's 99 words with two letters swapped found nothing (decision 061). A word one slip from another
--- (a letter swapped with the next, left out, doubled or mistyped) shares with it one of the
--- word itself and the words made by leaving out one of its letters ('vlley' for both), so an
--- index of those finds it in a handful of lookups however many words there are. Building the
--- array costs more than the planner's default for a function, so it is said, and the planner
--- looks a small catalogue's words up in the index too instead of computing it for each. The candidates
--- it finds come first, then the trigrams' own (which put right two slips in a longer word);
--- the service keeps the closest within its edits (spelling.ts).
+-- short word leave too few of: 'vlaley' shares 2 of its 7 with 'valley', under any useful bar, so
+-- 61 of the bench's 99 words with two letters swapped found nothing (decision 061). A word one
+-- slip from another (a letter swapped with the next, left out, doubled or mistyped) shares with
+-- it one of the word itself and the words made by leaving out one of its letters ('vlley' for
+-- both), so an index of those finds it in a handful of lookups however many words there are.
+-- Building the array costs more than the planner's default for a function; its cost is declared,
+-- so that the planner looks a small catalogue's words up in the index too rather than computing
+-- it for each. The words it finds come first, then the trigrams' own (which put right two slips
+-- in a longer word); the service keeps the closest within its edits (spelling.ts).
 CREATE OR REPLACE FUNCTION word_deletions(word text) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT COST 1000
   AS $$ SELECT array_prepend(word, array(SELECT overlay(word placing '' from i for 1) FROM generate_series(1, length(word)) AS i)) $$;--> statement-breakpoint

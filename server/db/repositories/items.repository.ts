@@ -629,11 +629,12 @@ export class ItemsRepository {
   }
 
   /**
-   * Words of the published items' names and tags spelled like `word`, closest first: where a
-   * search's 'did you mean' looks for the word it was meant to be. The trigram index answers
-   * with a lower bar than `similar` sets (search_words_like, migration 0027), since one slip in
-   * a short word already leaves few trigrams in common. It searches the catalogue's words, not
-   * its items, so a word shared by a million names costs what a rare one does.
+   * Words of the published items' names and tags spelled like `word`: where a search's 'did you
+   * mean' looks for the word it was meant to be (search_words_like). First those one slip away,
+   * which share a word with a letter left out (migration 0033: one slip in a short word leaves
+   * few trigrams in common), then the trigram index's, with a lower bar than `similar` sets
+   * (migration 0027); up to `limit` of each, the most alike first. It searches the catalogue's
+   * words, not its items, so a word shared by a million names costs what a rare one does.
    */
   async wordsLike(word: string, limit: number): Promise<string[]> {
     const rows = rowsOf<{ word: string }>(
