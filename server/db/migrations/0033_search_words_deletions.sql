@@ -1,5 +1,5 @@
 -- 'Did you mean' looked for the word meant by its trigrams alone, which the commonest slips in a
--- short word leave too few of: 'vlaley' shares 2 of its 7 with 'valley', under any useful bar, so
+-- short word leave too few of: 'vlaley' shares 3 of its 7 with 'valley', under any useful bar, so
 -- 61 of the bench's 99 words with two letters swapped found nothing (decision 061). A word one
 -- slip from another (a letter swapped with the next, left out, doubled or mistyped) shares with
 -- it one of the word itself and the words made by leaving out one of its letters ('vlley' for

@@ -74,7 +74,7 @@ describe('search with a slip of the keyboard', () => {
 
   it('puts right the commonest slips in short words: two letters swapped, one missed, doubled or mistyped', async () => {
     // Such a slip leaves a short word few trigrams in common with the one meant ('vlaley' and
-    // 'valley' share 2 of 7), so trigrams alone found nothing for them.
+    // 'valley' share 3 of their 7), so trigrams alone found nothing for them.
     for (const [typed, meant] of [
       ['vlaley', 'valley'],
       ['sotrm', 'storm'],
