@@ -512,6 +512,9 @@ const deepCursor = `${deepUrl.pathname}${deepUrl.search}`;
 // Pages never asked before (each round a page size of its own, which the answer cache keys on):
 // what the database costs the first visitor after a change of the catalogue.
 const limit = (round: number) => 60 - round;
+/** Colours spread over the RGB cube, none a swatch: what a client that lets people pick any colour asks for. */
+const pickedColour = (round: number) =>
+  [37 * round + 20, 91 * round + 60, 53 * round + 110].map((c) => (c % 256).toString(16).padStart(2, '0')).join('');
 const uncachedPages: [string, (round: number) => string][] = [
   ['newest, first page', (r) => `/api/items?limit=${limit(r)}`],
   ['a theme (landscape), first page', (r) => `/api/items/tag/landscape?limit=${limit(r)}`],
@@ -523,6 +526,7 @@ const uncachedPages: [string, (round: number) => string][] = [
     'a colour (each swatch in turn)',
     (r) => `/api/items?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
   ],
+  ['a colour picked freely (not a swatch)', (r) => `/api/items?color=${pickedColour(r)}&limit=${limit(r)}`],
   [
     'a theme in a colour',
     (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,

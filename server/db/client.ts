@@ -44,6 +44,18 @@ export function latestMigration(): string {
 const MIGRATION_LOCK_ID = 7_301_944;
 
 /**
+ * The extensions the migrations create, for PGlite to load (a server has them in its contrib
+ * package): pg_trgm for near spellings (migration 0007), cube for a colour's box (migration 0034).
+ */
+export async function pgliteExtensions() {
+  const [{ pg_trgm }, { cube }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
+  ]);
+  return { pg_trgm, cube };
+}
+
+/**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise PGlite in `pgliteDir`
  * (or in memory when that is undefined too). Migrations are applied before it is returned.
  * Each driver is loaded only when it is the one used: a process on a server never holds PGlite's
@@ -58,9 +70,9 @@ export async function openDatabase(options: {
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleConnectionError ?? (() => {}));
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, extensions, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+    pgliteExtensions(),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -69,8 +81,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create(options.pgliteDir, {
     loadDataDir: options.pgliteDump,
     postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
-    // Near-spelling search (migration 0007); a server has it in its contrib package.
-    extensions: { pg_trgm },
+    extensions,
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

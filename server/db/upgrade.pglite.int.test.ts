@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import sharp from 'sharp';
@@ -15,7 +14,7 @@ import { createFileStorage, createMedia, createServices } from '../app/runtime.t
 import { buildAppEvent, buildItemRow } from '../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase, pgliteExtensions } from './client.ts';
 import { rowsOf } from './repositories/raw-rows.ts';
 import { SnapshotRepository, type TableShape } from './repositories/snapshot.repository.ts';
 import type { Database } from './client.ts';
@@ -59,7 +58,7 @@ async function rowsByKey(db: Database, shape: TableShape): Promise<Map<string, R
 }
 
 beforeAll(async () => {
-  const empty = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  const empty = await PGlite.create(undefined, { extensions: await pgliteExtensions() });
   emptyCluster = await empty.dumpDataDir('none');
   await empty.close();
   // Today's store, with something in every table.
@@ -154,7 +153,7 @@ describe('a data directory of each earlier schema', () => {
   for (const entry of journal.entries.slice(0, -1)) {
     it(`made by ${entry.tag} opens with today's code and keeps every row`, async () => {
       const dataDir = path.join(work, `data-${entry.idx}`);
-      const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: emptyCluster });
+      const client = await PGlite.create(dataDir, { extensions: await pgliteExtensions(), loadDataDir: emptyCluster });
       const old = drizzle(client) as unknown as Database;
       await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(entry.idx) });
 

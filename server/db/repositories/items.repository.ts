@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { COLOUR_MATCH_DISTANCE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
+import {
+  COLOUR_MATCH_DISTANCE,
+  labOfHex,
+  OLED_DARK_SHARE,
+  PALETTE_SIZE,
+  SWATCHES,
+  type Lab,
+} from '#contract/colour.ts';
 import { PHOTO_TYPES, type PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
@@ -12,6 +19,7 @@ import {
   nearColour,
   orderLines,
   paletteDistance,
+  palettePoint,
   orders,
   searchWords,
   tagPostings,
@@ -85,47 +93,31 @@ const prefixesOf = (tsQuery: string) =>
 /** Words spelled like a search's text that its near spellings look for. */
 const SIMILAR_WORDS = 20;
 
-/** Edge of the CIELAB cells a palette's colours are filed under (migration 0021's colour_cells). */
-const COLOUR_CELL = 25;
-
 /**
- * The cells holding every colour within COLOUR_MATCH_DISTANCE of `colour` (those whose box lies
- * that near it, with a hair's margin for the stored values' rounding), numbered as colour_cells does.
+ * One of the palette's colours lies in the box around `colour` that holds every colour within
+ * COLOUR_MATCH_DISTANCE of it (with a hair's margin for the stored values' rounding): what the
+ * palette points' indexes find (migration 0034), one index a colour of the palette.
  */
-export function cellsNear(colour: Lab): number[] {
+const inBoxAround = (colour: Lab): SQL => {
   const reach = COLOUR_MATCH_DISTANCE + 0.01;
-  const span = (value: number) => {
-    const cells = [];
-    for (
-      let cell = Math.floor((value - reach) / COLOUR_CELL);
-      cell <= Math.floor((value + reach) / COLOUR_CELL);
-      cell++
-    ) {
-      const gap = Math.max(cell * COLOUR_CELL - value, 0, value - (cell + 1) * COLOUR_CELL);
-      cells.push({ cell, gap });
-    }
-    return cells;
-  };
-  const found = [];
-  for (const l of span(colour.l)) {
-    for (const a of span(colour.a)) {
-      for (const b of span(colour.b)) {
-        if (Math.hypot(l.gap, a.gap, b.gap) <= reach) found.push(l.cell * 10_000 + (a.cell + 10) * 100 + b.cell + 10);
-      }
-    }
-  }
-  return found;
-}
+  const corner = (sign: number) =>
+    `array[${[colour.l, colour.a, colour.b].map((value) => `'${value + sign * reach}'::float8`).join(', ')}]`;
+  const box = sql.raw(`cube(${corner(-1)}, ${corner(1)})`);
+  return or(...Array.from({ length: PALETTE_SIZE }, (_, i) => sql`${palettePoint(items.colours, i + 1)} <@ ${box}`))!;
+};
 
 /**
  * The palette's colours lie within reach of `colour`: a swatch's condition is its index's own;
- * another colour's cells are found by the GIN index, then the exact distance.
+ * another colour's box is found through the palette points' indexes, then the exact distance.
  */
 const near = (colour: Lab): SQL =>
-  isSwatch(colour)
-    ? nearColour(items.colours, colour)
-    : sql`colour_cells(${items.colours}) && ${sql.raw(`'{${cellsNear(colour).join(',')}}'::int[]`)}
-        and ${nearColour(items.colours, colour)}`;
+  isSwatch(colour) ? nearColour(items.colours, colour) : and(inBoxAround(colour), nearColour(items.colours, colour))!;
+
+/**
+ * Of the newest items a colour that is not a swatch walks (`walked`), this share are looked at
+ * first, to tell whether the walk is likely to find its candidates.
+ */
+const COLOUR_PROBE_SHARE = 50;
 
 const hasTag = (tag: string, tags: SQLWrapper = items.tags): SQL => sql`${tags} @> array[${tag}]::text[]`;
 
@@ -317,6 +309,8 @@ export class ItemsRepository {
    * tag that holds fewer of them is looked up under its swatch (`items_swatch_tags_idx`): when it
    * has no more than `candidates` in all, those are every one; only a tag with more, but few
    * among the swatch's newest, walks the swatch's index as far as it takes (decision 060).
+   * Any other colour is walked or found through its box, as a sample of the newest tells
+   * (`nearOtherColour`).
    */
   async nearestPage(request: {
     filter: CatalogueFilter & { near: Lab };
@@ -327,6 +321,7 @@ export class ItemsRepository {
     walked: number;
   }): Promise<{ rows: ListedRow[]; total: number | undefined }> {
     const { filter, candidates } = request;
+    if (!isSwatch(filter.near)) return this.nearOtherColour(request);
     const swatch = filter.tag !== undefined && !filter.dark ? swatchOf(filter.near) : undefined;
     if (swatch === undefined) return this.rankedPage(request, this.newestNear(filter, candidates));
     const fromWalk = await this.rankedPage(request, this.newestNear(filter, candidates, request.walked));
@@ -370,6 +365,52 @@ export class ItemsRepository {
           filter.photoType === undefined ? undefined : eq(newest.photoType, filter.photoType),
         ),
       )
+      .orderBy(desc(newest.itemId))
+      .limit(candidates);
+  }
+
+  /**
+   * A page near a colour that is not a swatch. Its box's indexes find its matches, however few,
+   * but read every one of them: a colour common among the newest is walked instead, newest
+   * first, for at most `walked` items (decision 062). The newest `walked / COLOUR_PROBE_SHARE`
+   * tell which: a colour as common among them as the walk needs is walked, and one that is
+   * rarer, or that the walk does not find enough of, is found through its box. Either way the
+   * candidates are its newest `candidates` matches.
+   */
+  private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
+    const { filter, candidates, walked } = request;
+    const probed = Math.ceil(walked / COLOUR_PROBE_SHARE);
+    const newest = this.db
+      .select({ colours: items.colours })
+      .from(items)
+      .where(published({ ...filter, near: undefined }))
+      .orderBy(desc(items.itemId))
+      .limit(probed)
+      .as('newest');
+    const [sample] = await this.db
+      .select({ near: count() })
+      .from(newest)
+      .where(nearColour(newest.colours, filter.near));
+    if ((sample?.near ?? 0) * walked >= candidates * probed) {
+      const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walked));
+      if (fromWalk.total === candidates) return fromWalk;
+    }
+    return this.rankedPage(request, this.newestNear(filter, candidates));
+  }
+
+  /** The newest `candidates` near the filter's colour among its newest `walked` items, walked in order. */
+  private walkedNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked: number) {
+    const newest = this.db
+      .select({ itemId: items.itemId, colours: items.colours })
+      .from(items)
+      .where(published({ ...filter, near: undefined }))
+      .orderBy(desc(items.itemId))
+      .limit(walked)
+      .as('newest');
+    return this.db
+      .select(candidate(newest.itemId, paletteDistance(newest.colours, filter.near)))
+      .from(newest)
+      .where(nearColour(newest.colours, filter.near))
       .orderBy(desc(newest.itemId))
       .limit(candidates);
   }

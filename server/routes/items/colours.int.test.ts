@@ -149,11 +149,10 @@ describe("a colour filter's index", () => {
   let edge: TestContext;
   afterAll(() => edge?.close());
 
-  it('finds every palette colour within reach, on whichever side of an index cell it lies', async () => {
+  it('finds every palette colour within reach, swatch or not', async () => {
     edge = await createTestContext();
-    // Colours scattered around three targets (each near a cell's corner in CIELAB), a few
-    // hundred in all, each the only colour of its wallpaper's palette. Two targets are swatches,
-    // whose lists walk an index of their own; the grey is not, and is found through the cells.
+    // Colours scattered around three targets, a few hundred in all, each the only colour of its wallpaper's palette. Two targets are swatches,
+    // whose lists walk an index of their own; the grey is not, and is walked or found in its box.
     let seed = 7;
     const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
     const targets = ['#7a7a7a', '#e07b2a', '#3e8e4a'];
@@ -182,6 +181,67 @@ describe("a colour filter's index", () => {
       expect(total).toBeGreaterThanOrEqual(within);
       expect(total).toBeLessThanOrEqual(within + borderline);
     }
+  });
+});
+
+describe('a colour that is not a swatch', () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('finds the same page whether its candidates come from the walk, its box, or a walk that falls short', async () => {
+    shop = await createTestContext();
+    // Oldest first: fifty colours scattered around the target (some within reach, some only in
+    // the corners of its box), then seven far from it, then the target itself, the newest.
+    const target = '#7a5a9a';
+    let seed = 11;
+    const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
+    const channels = [1, 3, 5].map((at) => Number.parseInt(target.slice(at, at + 2), 16));
+    const hex = (values: number[]) =>
+      `#${values
+        .map((c) =>
+          Math.max(0, Math.min(255, Math.round(c)))
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('')}`;
+    const colours = [
+      ...Array.from({ length: 50 }, () => hex(channels.map((c) => c + random() * 40))),
+      ...Array.from({ length: 7 }, (_, i) => hex([20 + i * 30, 230, 20])),
+      target,
+    ];
+    const rows = colours.map((colour, i) =>
+      buildItemRow({ itemId: `20261113_0000_n${String(i + 1).padStart(7, '0')}`, ...palette([colour], 0) }),
+    );
+    await shop.catalogue.insert(rows);
+    const near = labOfHex(target);
+    const distances = colours.map((colour) => deltaE(labOfHex(colour), near));
+    // No colour a rounding away from the threshold, which the database may count either way.
+    expect(distances.filter((d) => d > 24.98 && d < 25.02)).toEqual([]);
+    const candidates = 5;
+    const newestMatches = rows
+      .map((row, i) => ({ itemId: row.itemId, distance: distances[i]! }))
+      .filter((match) => match.distance <= 25)
+      .reverse()
+      .slice(0, candidates);
+    // The walk of the thirty newest finds its five; the box's corners hold colours out of reach.
+    expect(distances.slice(-30).filter((d) => d <= 25).length).toBeGreaterThanOrEqual(candidates);
+    expect(distances.filter((d) => d > 25 && d < 25 * Math.sqrt(3)).length).toBeGreaterThan(0);
+    const expected = newestMatches
+      .sort((p, q) => p.distance - q.distance || (p.itemId < q.itemId ? 1 : -1))
+      .map((match) => match.itemId);
+    const repository = new ItemsRepository(shop.db);
+    const listed = async (walked: number) => {
+      const { rows: found, total } = await repository.nearestPage({
+        filter: { near },
+        limit: 10,
+        candidates,
+        walked,
+      });
+      return { ids: found.map((row) => row.itemId), total };
+    };
+    // 0: no sample, the box. 4: the newest matches, but a walk of four cannot find five, the box.
+    // 8: walked, one found among the eight newest, then the box. 30: walked. A million: all walked.
+    for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual({ ids: expected, total: 5 });
   });
 });
 

@@ -46,11 +46,13 @@ const PURCHASE_WEIGHT = 5;
 export const SEARCH_CANDIDATES = 1000;
 
 /**
- * A swatch within a tag walks this many of the swatch's newest wallpapers for its candidates
- * before it looks the tag up under the swatch (decision 060): a tag that holds one in ten of
- * them finds its candidates in the walk.
+ * A colour's list walks at most this many wallpapers, newest first, for its candidates before it
+ * looks them up another way: a swatch within a tag walks the swatch's newest before it looks the
+ * tag up under the swatch (decision 060), and a colour that is not a swatch walks the newest of
+ * the list it narrows when a sample of them says it will find its candidates there, else finds
+ * them in its box (decision 062). One in ten is enough to find them in the walk.
  */
-export const SWATCH_WALK = 10 * SEARCH_CANDIDATES;
+export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
 
 /** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
 export const MAX_ANSWER_BYTES = 256 * 1024;
@@ -348,7 +350,7 @@ export class CatalogueService {
     const { rows, total } = await this.items.nearestPage({
       filter,
       candidates: SEARCH_CANDIDATES,
-      walked: SWATCH_WALK,
+      walked: COLOUR_WALK,
       ...paging,
     });
     if (total !== undefined || (paging.after === undefined && paging.offset === 0))
