@@ -373,9 +373,9 @@ export class ItemsRepository {
    * A page near a colour that is not a swatch. Its box's indexes find its matches, however few,
    * but read every one of them: a colour common among the newest is walked instead, newest
    * first, for at most `walked` items (decision 062). The newest `walked / COLOUR_PROBE_SHARE`
-   * tell which: a colour as common among them as the walk needs is walked, and one that is
-   * rarer, or that the walk does not find enough of, is found through its box. Either way the
-   * candidates are its newest `candidates` matches.
+   * tell which: a colour at least half as common among them as the walk needs is walked, and
+   * one that is rarer, or that the walk does not find enough of, is found through its box.
+   * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates, walked } = request;
@@ -391,7 +391,9 @@ export class ItemsRepository {
       .select({ near: count() })
       .from(newest)
       .where(nearColour(newest.colours, filter.near));
-    if ((sample?.near ?? 0) * walked >= candidates * probed) {
+    // Half as common as the walk needs is enough: a sample that happens to find fewer than a
+    // common colour holds still walks, and a walk that falls short costs at most `walked` rows.
+    if ((sample?.near ?? 0) * walked * 2 >= candidates * probed) {
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walked));
       if (fromWalk.total === candidates) return fromWalk;
     }

@@ -192,6 +192,7 @@ describe('a colour that is not a swatch', () => {
     shop = await createTestContext();
     // Oldest first: fifty colours scattered around the target (some within reach, some only in
     // the corners of its box), then seven far from it, then the target itself, the newest.
+    // 'mixed' holds every other scattered one and the far ones: its newest is far.
     const target = '#7a5a9a';
     let seed = 11;
     const random = () => ((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
@@ -209,39 +210,51 @@ describe('a colour that is not a swatch', () => {
       ...Array.from({ length: 7 }, (_, i) => hex([20 + i * 30, 230, 20])),
       target,
     ];
-    const rows = colours.map((colour, i) =>
-      buildItemRow({ itemId: `20261113_0000_n${String(i + 1).padStart(7, '0')}`, ...palette([colour], 0) }),
-    );
-    await shop.catalogue.insert(rows);
     const near = labOfHex(target);
-    const distances = colours.map((colour) => deltaE(labOfHex(colour), near));
+    const rows = colours.map((colour, i) => ({
+      row: buildItemRow({
+        itemId: `20261113_0000_n${String(i + 1).padStart(7, '0')}`,
+        tags: (i < 50 && i % 2 === 0) || (i >= 50 && i < 57) ? ['landscape', 'mixed'] : ['landscape'],
+        ...palette([colour], 0),
+      }),
+      distance: deltaE(labOfHex(colour), near),
+    }));
+    await shop.catalogue.insert(rows.map(({ row }) => row));
     // No colour a rounding away from the threshold, which the database may count either way.
-    expect(distances.filter((d) => d > 24.98 && d < 25.02)).toEqual([]);
+    expect(rows.filter(({ distance }) => distance > 24.98 && distance < 25.02)).toEqual([]);
+    // The box's corners hold colours out of reach.
+    expect(rows.filter(({ distance }) => distance > 25 && distance < 25 * Math.sqrt(3)).length).toBeGreaterThan(0);
     const candidates = 5;
-    const newestMatches = rows
-      .map((row, i) => ({ itemId: row.itemId, distance: distances[i]! }))
-      .filter((match) => match.distance <= 25)
-      .reverse()
-      .slice(0, candidates);
-    // The walk of the thirty newest finds its five; the box's corners hold colours out of reach.
-    expect(distances.slice(-30).filter((d) => d <= 25).length).toBeGreaterThanOrEqual(candidates);
-    expect(distances.filter((d) => d > 25 && d < 25 * Math.sqrt(3)).length).toBeGreaterThan(0);
-    const expected = newestMatches
-      .sort((p, q) => p.distance - q.distance || (p.itemId < q.itemId ? 1 : -1))
-      .map((match) => match.itemId);
+    /** The newest `candidates` matches of these rows, nearest first. */
+    const expected = (listed: typeof rows) => {
+      const matches = listed.filter(({ distance }) => distance <= 25);
+      expect(matches.length).toBeGreaterThanOrEqual(candidates);
+      return {
+        ids: matches
+          .slice(-candidates)
+          .sort((p, q) => p.distance - q.distance || (p.row.itemId < q.row.itemId ? 1 : -1))
+          .map(({ row }) => row.itemId),
+        total: candidates,
+      };
+    };
     const repository = new ItemsRepository(shop.db);
-    const listed = async (walked: number) => {
+    const listed = async (walked: number, tag?: string) => {
       const { rows: found, total } = await repository.nearestPage({
-        filter: { near },
+        filter: { near, tag },
         limit: 10,
         candidates,
         walked,
       });
       return { ids: found.map((row) => row.itemId), total };
     };
-    // 0: no sample, the box. 4: the newest matches, but a walk of four cannot find five, the box.
-    // 8: walked, one found among the eight newest, then the box. 30: walked. A million: all walked.
-    for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual({ ids: expected, total: 5 });
+    // The walk of the thirty newest finds its five.
+    expect(rows.slice(-30).filter(({ distance }) => distance <= 25).length).toBeGreaterThanOrEqual(candidates);
+    // 0: no sample, no walk, the box. 4 and 8: the newest matches, so walked, but one found
+    // among them, then the box. 30: walked. A million: the whole list walked.
+    for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
+    // The newest of 'mixed' is far: the sample finds none, so the box at once.
+    const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
+    for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
   });
 });
 
