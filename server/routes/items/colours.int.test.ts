@@ -249,8 +249,9 @@ describe('a colour that is not a swatch', () => {
     };
     // The walk of the thirty newest finds its five.
     expect(rows.slice(-30).filter(({ distance }) => distance <= 25).length).toBeGreaterThanOrEqual(candidates);
-    // 0: no sample, no walk, the box. 4 and 8: the newest matches, so walked, but one found
-    // among them, then the box. 30: walked. A million: the whole list walked.
+    // 0: no sample, no walk, the box. 4 and 8: the newest matches, so walked (twice as far as
+    // that sample says five need), but too few found there, then the box. 30: walked. A
+    // million: the whole list walked.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
     // The newest of 'mixed' is far: the sample finds none, so the box at once.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
