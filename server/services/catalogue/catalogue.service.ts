@@ -46,11 +46,11 @@ const PURCHASE_WEIGHT = 5;
 export const SEARCH_CANDIDATES = 1000;
 
 /**
- * A colour's list walks at most this many wallpapers, newest first, for its candidates before it
- * looks them up another way: a swatch within a tag walks the swatch's newest before it looks the
- * tag up under the swatch (decision 060), and a colour that is not a swatch walks the newest of
- * the list it narrows when a sample of them says it will find its candidates there, else finds
- * them in its box (decision 062). One in ten is enough to find them in the walk.
+ * How far a colour's list walks, newest first, for its candidates before it looks them up
+ * another way. A swatch within a tag walks this many of the swatch's newest, then looks the tag
+ * up under the swatch (decision 060): a tag that holds one in ten finds its candidates in the
+ * walk. A colour that is not a swatch samples a fiftieth of it, and walks when the sample says
+ * the walk is no longer than twice this or cheaper than reading its box (decision 062).
  */
 export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
 
