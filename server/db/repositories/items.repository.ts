@@ -114,8 +114,8 @@ const near = (colour: Lab): SQL =>
   isSwatch(colour) ? nearColour(items.colours, colour) : and(inBoxAround(colour), nearColour(items.colours, colour))!;
 
 /**
- * Of the newest items a colour that is not a swatch walks (`walked`), this share are looked at
- * first, to tell whether the walk is likely to find its candidates.
+ * A colour that is not a swatch first looks at one in this many of the `walked` newest items
+ * (the newest of them), to tell how common it is among them.
  */
 const COLOUR_PROBE_SHARE = 50;
 
