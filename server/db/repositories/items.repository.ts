@@ -389,13 +389,7 @@ export class ItemsRepository {
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates, walked } = request;
     const probed = Math.ceil(walked / COLOUR_PROBE_SHARE);
-    const newest = this.db
-      .select({ colours: items.colours })
-      .from(items)
-      .where(published({ ...filter, near: undefined }))
-      .orderBy(desc(items.itemId))
-      .limit(probed)
-      .as('newest');
+    const newest = this.newestListed(filter, probed);
     const [sample] = await this.db
       .select({
         near: count(),
@@ -419,15 +413,20 @@ export class ItemsRepository {
     return this.rankedPage(request, this.newestNear(filter, candidates));
   }
 
-  /** The newest `candidates` near the filter's colour among its newest `walked` items, walked in order. */
-  private walkedNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked: number) {
-    const newest = this.db
+  /** The newest `limit` items of the list a colour narrows (its other filters), with their palettes. */
+  private newestListed(filter: CatalogueFilter, limit: number) {
+    return this.db
       .select({ itemId: items.itemId, colours: items.colours })
       .from(items)
       .where(published({ ...filter, near: undefined }))
       .orderBy(desc(items.itemId))
-      .limit(walked)
+      .limit(limit)
       .as('newest');
+  }
+
+  /** The newest `candidates` near the filter's colour among its newest `walked` items, walked in order. */
+  private walkedNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked: number) {
+    const newest = this.newestListed(filter, walked);
     return this.db
       .select(candidate(newest.itemId, paletteDistance(newest.colours, filter.near)))
       .from(newest)
