@@ -45,7 +45,8 @@ const MIGRATION_LOCK_ID = 7_301_944;
 
 /**
  * The extensions the migrations create, for PGlite to load (a server has them in its contrib
- * package): pg_trgm for near spellings (migration 0007), cube for a colour's box (migration 0034).
+ * package): pg_trgm for near spellings (migration 0007), and cube, which migration 0034 creates and
+ * 0035 drops, for a database made or upgraded from before them.
  */
 export async function pgliteExtensions() {
   const [{ pg_trgm }, { cube }] = await Promise.all([

@@ -1,4 +1,4 @@
-import { COLOUR_MATCH_DISTANCE, type Lab, labOfHex, PALETTE_SIZE, SWATCHES } from '#contract/colour.ts';
+import { COLOUR_MATCH_DISTANCE, type Lab, labOfHex, SWATCHES } from '#contract/colour.ts';
 import type { FocalPoint } from '#contract/device-crop.ts';
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
@@ -28,10 +28,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 export const paletteDistance = (colours: SQLWrapper, colour: Lab): SQL<number> =>
   sql<number>`palette_distance(${colours}, ${sql.raw([colour.l, colour.a, colour.b].map((v) => `'${v}'::float8`).join(', '))})`;
-
-/** The palette's `n`th colour (from 1) as a point of the cube extension, or null when it has fewer. */
-export const palettePoint = (colours: SQLWrapper, n: number): SQL =>
-  sql`palette_point(${colours}, ${sql.raw(String(n))})`;
 
 /** A palette has a colour near this one: what a colour filter keeps. */
 export const nearColour = (colours: SQLWrapper, colour: Lab): SQL =>
@@ -124,13 +120,6 @@ export const items = pgTable(
     index('items_published_type_idx')
       .on(t.photoType, t.itemId)
       .where(sql`published`),
-    // A colour that is not a swatch: each of the palette's colours as a point in CIELAB
-    // (palette_point is in migration 0034), so a box around the colour finds its matches.
-    ...Array.from({ length: PALETTE_SIZE }, (_, i) =>
-      index(`items_palette_point_${i + 1}_idx`)
-        .using('gist', palettePoint(t.colours, i + 1))
-        .where(sql`published`),
-    ),
     // Each swatch the pages offer, newest first: its list walks one index, however few items match,
     // and ranks its matches (within a tag or a photo type too) by their distances stored in the
     // index, never computed at a read. The palette is there because PostgreSQL reads an
@@ -220,6 +209,24 @@ export const tagPostings = pgTable(
     primaryKey({ columns: [t.tag, t.itemId] }),
     index('tag_postings_tag_type_idx').on(t.tag, t.photoType, t.itemId),
   ],
+);
+
+/**
+ * Each colour of each published item's palette, under the cell of CIELAB it lies in, kept by
+ * triggers on items (migration 0035): a colour that is not a swatch finds its matches among the
+ * few dozen cells around it, reading the key alone, where the items' own rows would be read one
+ * by one at random. A cell is a cube of PALETTE_CELL units (palette_cell, in the migration).
+ */
+export const paletteCells = pgTable(
+  'palette_cells',
+  {
+    cell: integer('cell').notNull(),
+    itemId: text('item_id').notNull(),
+    l: real('l').notNull(),
+    a: real('a').notNull(),
+    b: real('b').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cell, t.itemId, t.l, t.a, t.b] })],
 );
 
 export const itemDownloadsDaily = pgTable(

@@ -188,10 +188,10 @@ describe('a colour that is not a swatch', () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
-  it('finds the same page whether its candidates come from the walk, its box, or a walk that falls short', async () => {
+  it('finds the same page whether its candidates come from the walk, its cells, or a walk that falls short', async () => {
     shop = await createTestContext();
     // Oldest first: fifty colours scattered around the target (some within reach, some only in
-    // the corners of its box), then seven far from it, then the target itself, the newest.
+    // the cells around it), then seven far from it, then the target itself, the newest.
     // 'mixed' holds every other scattered one and the far ones: its newest is far.
     const target = '#7a5a9a';
     let seed = 11;
@@ -222,7 +222,7 @@ describe('a colour that is not a swatch', () => {
     await shop.catalogue.insert(rows.map(({ row }) => row));
     // No colour a rounding away from the threshold, which the database may count either way.
     expect(rows.filter(({ distance }) => distance > 24.98 && distance < 25.02)).toEqual([]);
-    // The box's corners hold colours out of reach.
+    // The cells around it hold colours out of reach.
     expect(rows.filter(({ distance }) => distance > 25 && distance < 25 * Math.sqrt(3)).length).toBeGreaterThan(0);
     const candidates = 5;
     /** The newest `candidates` matches of these rows, nearest first. */
@@ -249,13 +249,57 @@ describe('a colour that is not a swatch', () => {
     };
     // The walk of the thirty newest finds its five.
     expect(rows.slice(-30).filter(({ distance }) => distance <= 25).length).toBeGreaterThanOrEqual(candidates);
-    // 0: no sample, no walk, the box. 4 and 8: the newest matches, so walked (twice as far as
-    // that sample says five need), but too few found there, then the box. 30: walked. A
+    // 0: no sample, no walk, the cells. 4 and 8: the newest matches, so walked (twice as far as
+    // that sample says five need), but too few found there, then the cells. 30: walked. A
     // million: the whole list walked.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
-    // The newest of 'mixed' is far: the sample finds none, so the box at once.
+    // The newest of 'mixed' is far: the sample finds none, so the cells at once, each match then
+    // looked up in the tag.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
     for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
+  });
+});
+
+describe('the cells around a colour', () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('hold the published palettes as they are now, whatever their values', async () => {
+    shop = await createTestContext();
+    const repository = new ItemsRepository(shop.db);
+    const target = '#7a5a9a';
+    const itemId = '20261114_0000_m0000001';
+    await shop.catalogue.insert([
+      buildItemRow({ itemId, tags: ['landscape'], ...palette(['#101010', target], 0) }),
+      buildItemRow({ itemId: '20261114_0000_m0000002', tags: ['anime'], ...palette([target], 0) }),
+    ]);
+    // Walked 0: the cells alone find the candidates.
+    const found = async (colour = labOfHex(target), tag?: string) =>
+      (await repository.nearestPage({ filter: { near: colour, tag }, limit: 10, candidates: 10, walked: 0 })).rows.map(
+        (row) => row.itemId,
+      );
+    expect(await found()).toEqual(['20261114_0000_m0000002', itemId]);
+    expect(await found(labOfHex(target), 'landscape')).toEqual([itemId]);
+    // A new palette far from it, then near again.
+    await shop.catalogue.update(itemId, { media: { palette: ['#10e010'] } });
+    expect(await found()).toEqual(['20261114_0000_m0000002']);
+    await shop.catalogue.update(itemId, { media: { palette: [target] } });
+    expect(await found(labOfHex(target), 'landscape')).toEqual([itemId]);
+    // Withdrawn, published again, then deleted.
+    await shop.catalogue.update(itemId, { published: false });
+    expect(await found()).toEqual(['20261114_0000_m0000002']);
+    await shop.catalogue.update(itemId, { published: true });
+    expect(await found()).toEqual(['20261114_0000_m0000002', itemId]);
+    await shop.catalogue.remove(itemId);
+    expect(await found()).toEqual(['20261114_0000_m0000002']);
+    // Values no picture gives (a bulk copy's spread palette may): below zero, and far out.
+    await shop.db
+      .update(items)
+      .set({ colours: [-20, 0, 0, 5000, -5000, 5000] })
+      .where(eq(items.itemId, '20261114_0000_m0000002'));
+    expect(await found({ l: -30, a: 10, b: 0 })).toEqual(['20261114_0000_m0000002']);
+    expect(await found({ l: 5010, a: -4990, b: 5000 })).toEqual(['20261114_0000_m0000002']);
+    expect(await found()).toEqual([]);
   });
 });
 
