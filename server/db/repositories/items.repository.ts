@@ -914,7 +914,7 @@ export class ItemsRepository {
    * rows change; after a bulk load it is worth doing at once.
    */
   async vacuum(): Promise<void> {
-    await this.db.execute(sql`vacuum analyze items, search_postings, tag_postings`);
+    await this.db.execute(sql`vacuum analyze items, search_postings, tag_postings, palette_cells`);
   }
 
   async count(): Promise<number> {
