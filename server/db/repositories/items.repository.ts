@@ -423,6 +423,7 @@ export class ItemsRepository {
     const newest = this.newestListed(filter, probed);
     const [sample] = await this.db
       .select({
+        sampled: count(),
         near: sql<number>`count(*) filter (where ${nearColour(newest.colours, filter.near)})`.mapWith(Number),
         inCells: sql<number>`coalesce(sum((select count(*) from palette_colours(${newest.colours}) as colour
           where colour.cell = any(${cellsOf(filter.near)}))), 0)`.mapWith(Number),
@@ -430,11 +431,11 @@ export class ItemsRepository {
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
       })
       .from(newest);
-    const found = sample?.near ?? 0;
+    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0 } = sample ?? {};
     // The rows each way, as the sample says: walked until the candidates are found, or every
     // colour of the catalogue in the cells around it read.
-    const toWalk = found === 0 ? Infinity : (candidates * probed) / found;
-    const inCells = ((sample?.inCells ?? 0) / probed) * (sample?.items ?? 0) * CELL_ROW_COST;
+    const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
+    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * CELL_ROW_COST;
     if (toWalk <= inCells) {
       const bound = Math.max(walked, Math.ceil(2 * toWalk));
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, bound));
