@@ -11,13 +11,14 @@ CREATE OR REPLACE FUNCTION palette_cell(l real, a real, b real) RETURNS int
   AS $$ SELECT (least(greatest(floor(l / 12.5), -64), 63)::int + 64) * 16384
     + (least(greatest(floor(a / 12.5), -64), 63)::int + 64) * 128
     + (least(greatest(floor(b / 12.5), -64), 63)::int + 64) $$;--> statement-breakpoint
--- A palette's colours (three coordinates each, the first five as palette_distance reads them)
--- with their cells; none for a palette not yet made.
+-- A palette's colours (three coordinates each) with their cells, as palette_distance reads them:
+-- the first five, and none with a coordinate missing; none for a palette not yet made.
 CREATE OR REPLACE FUNCTION palette_colours(colours real[]) RETURNS TABLE (cell int, l real, a real, b real)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT palette_cell(colours[3 * n - 2], colours[3 * n - 1], colours[3 * n]),
     colours[3 * n - 2], colours[3 * n - 1], colours[3 * n]
-    FROM generate_series(1, cardinality(colours) / 3) AS n WHERE n <= 5 $$;--> statement-breakpoint
+    FROM generate_series(1, cardinality(colours) / 3) AS n
+    WHERE n <= 5 AND colours[3 * n - 2] IS NOT NULL AND colours[3 * n - 1] IS NOT NULL AND colours[3 * n] IS NOT NULL $$;--> statement-breakpoint
 CREATE TABLE "palette_cells" (
 	"cell" integer NOT NULL,
 	"item_id" text NOT NULL,

@@ -302,6 +302,13 @@ describe('the cells around a colour', () => {
     expect(await found({ l: -30, a: 10, b: 0 })).toEqual(['20261114_0000_m0000002']);
     expect(await found({ l: 5010, a: -4990, b: 5000 })).toEqual(['20261114_0000_m0000002']);
     expect(await found()).toEqual([]);
+    // A colour with a coordinate missing is no colour, as palette_distance reads it.
+    await shop.db
+      .update(items)
+      .set({ colours: sql`array[null, 0, 0, 50, 0, 0]::real[]` })
+      .where(eq(items.itemId, '20261114_0000_m0000002'));
+    expect(await found({ l: 50, a: 5, b: 0 })).toEqual(['20261114_0000_m0000002']);
+    expect(await found({ l: 0, a: 0, b: 0 })).toEqual([]);
   });
 });
 
