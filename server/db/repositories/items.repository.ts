@@ -348,7 +348,7 @@ export class ItemsRepository {
    * tag that holds fewer of them is looked up under its swatch (`items_swatch_tags_idx`): when it
    * has no more than `candidates` in all, those are every one; only a tag with more, but few
    * among the swatch's newest, walks the swatch's index as far as it takes (decision 060).
-   * Any other colour is walked or found through its box, as a sample of the newest tells
+   * Any other colour is walked or read from the cells around it, as a sample of the newest tells
    * (`nearOtherColour`).
    */
   async nearestPage(request: {

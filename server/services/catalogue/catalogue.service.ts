@@ -49,8 +49,8 @@ export const SEARCH_CANDIDATES = 1000;
  * How far a colour's list walks, newest first, for its candidates before it looks them up
  * another way. A swatch within a tag walks this many of the swatch's newest, then looks the tag
  * up under the swatch (decision 060): a tag that holds one in ten finds its candidates in the
- * walk. A colour that is not a swatch samples a fiftieth of it, and walks when the sample says
- * the walk is no longer than twice this or cheaper than reading its box (decision 062).
+ * walk. A colour that is not a swatch samples a fiftieth of it, and walks (this far at least)
+ * when the sample says the walk is cheaper than reading the cells around it (decision 063).
  */
 export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
 
