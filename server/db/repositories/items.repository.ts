@@ -60,6 +60,10 @@ const swatchOf = (colour: Lab) =>
 
 const isSwatch = (colour: Lab) => swatchOf(colour) !== undefined;
 
+/** A search's colour when neither a swatch nor OLED dark has an index for it (decision 064). */
+const otherColourOf = (filter: CatalogueFilter): Lab | undefined =>
+  filter.near !== undefined && !isSwatch(filter.near) && !filter.dark ? filter.near : undefined;
+
 /** A text[] of parameters (drizzle would spread a JavaScript array into a list). */
 const textArray = (values: string[]): SQL =>
   sql`array[${sql.join(
@@ -411,22 +415,46 @@ export class ItemsRepository {
   /**
    * A page near a colour that is not a swatch. The cells around it hold its matches, however
    * few, read from their key; a colour common among the newest is walked instead, newest first,
-   * where its cells would hold too many to read them all (decision 063). The newest
-   * `walked / COLOUR_PROBE_SHARE` tell which, and how far: a colour is walked when the walk to
-   * its candidates looks cheaper than reading its cells, and found in its cells otherwise, or
-   * when the walk (of twice the rows it looked to need, `walked` at least) falls short. Either
-   * way the candidates are its newest `candidates` matches.
+   * where its cells would hold too many to read them all (decision 063). A sample of the newest
+   * tells which, and how far (`colourWalk`); a walk that falls short reads the cells after all.
+   * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
-    const { filter, candidates, walked } = request;
-    const probed = Math.ceil(walked / COLOUR_PROBE_SHARE);
-    const newest = this.newestListed(filter, probed);
+    const { filter, candidates } = request;
+    const walk = await this.colourWalk(
+      filter.near,
+      (size) => this.newestListed(filter, size),
+      candidates,
+      request.walked,
+    );
+    if (walk !== undefined) {
+      const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walk));
+      if (fromWalk.total === candidates) return fromWalk;
+    }
+    return this.rankedPage(request, this.inCellsNear(filter, candidates));
+  }
+
+  /**
+   * How many of its list's newest rows a colour that is not a swatch is walked for its
+   * `candidates` matches, or undefined when the cells around it are the cheaper. The list's
+   * newest `walked / COLOUR_PROBE_SHARE` (`newest`, as `probed` gives them) say: how many rows
+   * the walk takes, against every colour of the catalogue in the cells read. A walk is of twice
+   * the rows it looks to need, `walked` at least, as a sample may make a colour look commoner
+   * than it is.
+   */
+  private async colourWalk(
+    near: Lab,
+    probed: (size: number) => ReturnType<ItemsRepository['newestListed']>,
+    candidates: number,
+    walked: number,
+  ): Promise<number | undefined> {
+    const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const [sample] = await this.db
       .select({
         sampled: count(),
-        near: sql<number>`count(*) filter (where ${nearColour(newest.colours, filter.near)})`.mapWith(Number),
+        near: sql<number>`count(*) filter (where ${nearColour(newest.colours, near)})`.mapWith(Number),
         inCells: sql<number>`coalesce(sum((select count(*) from palette_colours(${newest.colours}) as colour
-          where colour.cell = any(${cellsOf(filter.near)}))), 0)`.mapWith(Number),
+          where colour.cell = any(${cellsOf(near)}))), 0)`.mapWith(Number),
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
       })
@@ -436,12 +464,7 @@ export class ItemsRepository {
     // colour of the catalogue in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
     const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * CELL_ROW_COST;
-    if (toWalk <= inCells) {
-      const bound = Math.max(walked, Math.ceil(2 * toWalk));
-      const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, bound));
-      if (fromWalk.total === candidates) return fromWalk;
-    }
-    return this.rankedPage(request, this.inCellsNear(filter, candidates));
+    return toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined;
   }
 
   /**
@@ -451,16 +474,9 @@ export class ItemsRepository {
    * never walks the list).
    */
   private inCellsNear(filter: CatalogueFilter & { near: Lab }, candidates?: number) {
-    const distance = nearestInCells(filter.near);
     const listedFilter = { ...filter, near: undefined };
     const narrowed = filter.tag !== undefined || filter.photoType !== undefined || filter.dark;
-    const matches = this.db
-      .select({ itemId: paletteCells.itemId, distance: distance.as('distance') })
-      .from(paletteCells)
-      .where(withinReach(filter.near))
-      .groupBy(paletteCells.itemId)
-      .having(sql`${distance} <= ${sql.raw(String(COLOUR_MATCH_DISTANCE))}`)
-      .$dynamic();
+    const matches = this.inCells(filter.near).$dynamic();
     // In a narrowed list, newest first, then each looked up in the list in that order until the
     // candidates are found: a tag's postings say from their key alone, OLED dark needs its row.
     if (narrowed) matches.orderBy(desc(paletteCells.itemId));
@@ -487,12 +503,59 @@ export class ItemsRepository {
     return candidates === undefined ? newestFirst : newestFirst.limit(candidates);
   }
 
-  /** The newest `limit` items of the list a colour narrows (its other filters), with their palettes. */
-  private newestListed(filter: CatalogueFilter, limit: number) {
+  /**
+   * The ids of the published items near a colour that is not a swatch, from the cells around it,
+   * or undefined when the colour is common enough among the newest of a list (as `probed` gives
+   * them) to walk it.
+   */
+  private async idsNearIfRare(
+    near: Lab,
+    probed: Parameters<ItemsRepository['colourWalk']>[1],
+    page: { candidates: number; walked: number },
+  ) {
+    if ((await this.colourWalk(near, probed, page.candidates, page.walked)) !== undefined) return undefined;
+    const found = this.inCells(near).as('near');
+    return sql`select ${found.itemId} from ${found}`;
+  }
+
+  /** The published items near a colour that is not a swatch, each with its distance, from the cells around it. */
+  private inCells(colour: Lab) {
+    const distance = nearestInCells(colour);
+    return this.db
+      .select({ itemId: paletteCells.itemId, distance: distance.as('distance') })
+      .from(paletteCells)
+      .where(withinReach(colour))
+      .groupBy(paletteCells.itemId)
+      .having(sql`${distance} <= ${sql.raw(String(COLOUR_MATCH_DISTANCE))}`);
+  }
+
+  /**
+   * The newest `limit` items of the list a colour narrows (its other filters, and `matching`
+   * when given), with their palettes.
+   */
+  private newestListed(filter: CatalogueFilter, limit: number, matching?: SQL) {
     return this.db
       .select({ itemId: items.itemId, colours: items.colours })
       .from(items)
-      .where(published({ ...filter, near: undefined }))
+      .where(and(published({ ...filter, near: undefined }), matching))
+      .orderBy(desc(items.itemId))
+      .limit(limit)
+      .as('newest');
+  }
+
+  /** The newest `limit` items posted under any of these words, with their palettes, found from the postings. */
+  private newestPosted(words: string[], limit: number) {
+    const posted = sql.join(
+      words.map(
+        (word) =>
+          sql`(select item_id from search_postings where word = ${word}::text order by item_id desc limit ${limit})`,
+      ),
+      sql` union `,
+    );
+    return this.db
+      .select({ itemId: items.itemId, colours: items.colours })
+      .from(items)
+      .where(sql`${items.itemId} in (select item_id from (${posted}) as posted order by item_id desc limit ${limit})`)
       .orderBy(desc(items.itemId))
       .limit(limit)
       .as('newest');
@@ -635,12 +698,25 @@ export class ItemsRepository {
   async search(
     tsQuery: string,
     filter: CatalogueFilter,
-    page: { limit: number; offset: number; candidates: number },
+    page: { limit: number; offset: number; candidates: number; walked: number },
   ): Promise<{ rows: ItemRow[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
-    // The postings know words only: a search within a colour keeps to the items' own index.
-    const narrowed = filter.near !== undefined || filter.dark || filter.tag !== undefined || filter.photoType;
-    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates);
+    // The postings know words only: a search within a swatch or OLED dark keeps to the items' own
+    // indexes. One within another colour takes the word's postings newest first, each checked
+    // against the items in the cells around it, or against the item's palette when the colour is
+    // common enough among the word's newest matches to walk them (decision 064).
+    const otherColour = otherColourOf(filter);
+    const within =
+      otherColour &&
+      (async (words: string[]) => {
+        const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
+        return nearIds
+          ? sql`item_id in (${nearIds})`
+          : nearColour(sql`(select colours from items where items.item_id = search_postings.item_id)`, otherColour);
+      });
+    const narrowed =
+      (filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType;
+    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within);
     // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
     // say so at once, where the search itself would look through every item for it.
     if (posted === 'none') return { rows: [], total: 0 };
@@ -694,11 +770,14 @@ export class ItemsRepository {
    * ids and ranks, each the sum of the ranks of the words it holds, as ts_rank ranks one term.
    * They can when one term's words have fewer than `candidates` postings in all: `ids`, those
    * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
-   * many words) every term is common and the GIN index intersects them best.
+   * many words) every term is common and the GIN index intersects them best. `within` gives,
+   * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
+   * the items it holds (a colour's, decision 064).
    */
   private async postedMatches(
     tsQuery: string,
     candidates: number,
+    within?: (words: string[]) => Promise<SQL>,
   ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
@@ -726,13 +805,14 @@ export class ItemsRepository {
     const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
+    const kept = within && sql`and ${await within(groups[driver]!.map((row) => row.word))}`;
     // A subquery a word, so the planner sees each word and walks its postings backwards. An item
     // among the newest `candidates` of them all is among the newest of each word it holds, so
     // its ranks are all there to sum.
     const newest = sql.join(
       groups[driver]!.map(
         (row) =>
-          sql`(select item_id, rank from search_postings where word = ${row.word}::text
+          sql`(select item_id, rank from search_postings where word = ${row.word}::text ${kept}
                order by item_id desc limit ${candidates})`,
       ),
       sql` union all `,
@@ -808,7 +888,7 @@ export class ItemsRepository {
   async similar(
     text: string,
     filter: CatalogueFilter,
-    page: { limit: number; offset: number; candidates: number },
+    page: { limit: number; offset: number; candidates: number; walked: number },
   ): Promise<ItemRow[]> {
     const spelled = await this.db
       .select({ word: searchWords.word })
@@ -819,10 +899,21 @@ export class ItemsRepository {
     if (spelled.length === 0) return [];
     // The words hold only letters and digits (the trigger splits on everything else).
     const anyOf = sql`to_tsquery('simple', ${spelled.map((row) => row.word).join(' | ')})`;
+    const matching = sql`${items.search} @@ ${anyOf}`;
+    // Within a colour that is not a swatch, as search reads it.
+    const otherColour = otherColourOf(filter);
+    const nearIds =
+      otherColour && (await this.idsNearIfRare(otherColour, (size) => this.newestListed({}, size, matching), page));
     const newest = this.db
       .select({ itemId: items.itemId })
       .from(items)
-      .where(and(published(filter), sql`${items.search} @@ ${anyOf}`))
+      .where(
+        and(
+          published(nearIds ? { ...filter, near: undefined } : filter),
+          nearIds && sql`${items.itemId} in (${nearIds})`,
+          matching,
+        ),
+      )
       .orderBy(desc(items.itemId))
       .limit(page.candidates);
     return this.db

@@ -259,6 +259,23 @@ describe('a colour that is not a swatch', () => {
     // match then looked up in the tag; the whole list as its sample finds the cells cheaper too.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
     for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
+
+    // A search within the colour reads the word's postings against the palettes (walked: its
+    // newest match is the target) or the cells (no sample; 'mixed', whose newest is far), and
+    // so do the near spellings when a search finds nothing; each finds the newest five matches.
+    const newestIds = (listed: typeof rows) => new Set(expected(listed).ids);
+    const page = { limit: 10, offset: 0, candidates };
+    const searched = async (query: string, walked: number) => {
+      const { rows: found, total } = await repository.search(query, { near }, { ...page, walked });
+      return { ids: new Set(found.map((row) => row.itemId)), total };
+    };
+    const similar = async (text: string, walked: number) =>
+      new Set((await repository.similar(text, { near }, { ...page, walked })).map((row) => row.itemId));
+    for (const walked of [0, 30]) {
+      expect(await searched('landscape:*', walked)).toEqual({ ids: newestIds(rows), total: candidates });
+      expect(await searched('mixed:*', walked)).toEqual({ ids: newestIds(mixed), total: candidates });
+      expect(await similar('landscap', walked)).toEqual(newestIds(rows));
+    }
   });
 });
 

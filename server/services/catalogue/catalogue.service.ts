@@ -533,6 +533,7 @@ export class CatalogueService {
         limit: paging.limit + 1,
         offset: skip,
         candidates: SEARCH_CANDIDATES,
+        walked: COLOUR_WALK,
       });
       if (rows.length === 0 && skip === 0) {
         const suggestion = await this.didYouMean(text);
@@ -542,6 +543,7 @@ export class CatalogueService {
             limit: paging.limit,
             offset: 0,
             candidates: SEARCH_CANDIDATES,
+            walked: COLOUR_WALK,
           });
           if (corrected.rows.length > 0)
             return {
@@ -554,6 +556,7 @@ export class CatalogueService {
           limit: paging.limit,
           offset: 0,
           candidates: SEARCH_CANDIDATES,
+          walked: COLOUR_WALK,
         });
         return { body: near.map(toItem), total: near.length };
       }
