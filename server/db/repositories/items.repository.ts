@@ -543,6 +543,17 @@ export class ItemsRepository {
       .as('newest');
   }
 
+  /** Whether these words have fewer than `limit` postings in all. */
+  private async postingsFewerThan(words: string[], limit: number): Promise<boolean> {
+    const [row] = rowsOf<{ n: number }>(
+      await this.db.execute(
+        sql`select count(*)::int as n from (select 1 from search_postings where word = any(${textArray(words)})
+            limit ${limit}) as capped`,
+      ),
+    );
+    return (row?.n ?? 0) < limit;
+  }
+
   /** The newest `limit` items posted under any of these words, with their palettes, found from the postings. */
   private newestPosted(words: string[], limit: number) {
     const posted = sql.join(
@@ -710,9 +721,11 @@ export class ItemsRepository {
       otherColour &&
       (async (words: string[]) => {
         const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
-        return nearIds
-          ? sql`item_id in (${nearIds})`
-          : nearColour(sql`(select colours from items where items.item_id = search_postings.item_id)`, otherColour);
+        if (nearIds) return sql`item_id in (${nearIds})`;
+        // Words with fewer postings than a walk reads: their rows read in the order of the
+        // table's pages, through the words' index, cost less than each looked up in turn.
+        if (await this.postingsFewerThan(words, page.walked)) return undefined;
+        return nearColour(sql`(select colours from items where items.item_id = search_postings.item_id)`, otherColour);
       });
     const narrowed =
       (filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType;
@@ -772,12 +785,13 @@ export class ItemsRepository {
    * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
    * many words) every term is common and the GIN index intersects them best. `within` gives,
    * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
-   * the items it holds (a colour's, decision 064).
+   * the items it holds (a colour's, decision 064), or nothing when the items' own indexes are
+   * to find them instead.
    */
   private async postedMatches(
     tsQuery: string,
     candidates: number,
-    within?: (words: string[]) => Promise<SQL>,
+    within?: (words: string[]) => Promise<SQL | undefined>,
   ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
@@ -805,7 +819,9 @@ export class ItemsRepository {
     const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
-    const kept = within && sql`and ${await within(groups[driver]!.map((row) => row.word))}`;
+    const condition = within && (await within(groups[driver]!.map((row) => row.word)));
+    if (within && !condition) return undefined;
+    const kept = condition && sql`and ${condition}`;
     // A subquery a word, so the planner sees each word and walks its postings backwards. An item
     // among the newest `candidates` of them all is among the newest of each word it holds, so
     // its ranks are all there to sum.

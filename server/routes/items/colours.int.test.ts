@@ -214,7 +214,11 @@ describe('a colour that is not a swatch', () => {
     const rows = colours.map((colour, i) => ({
       row: buildItemRow({
         itemId: `20261113_0000_n${String(i + 1).padStart(7, '0')}`,
-        tags: (i < 50 && i % 2 === 0) || (i >= 50 && i < 57) ? ['landscape', 'mixed'] : ['landscape'],
+        tags: [
+          'landscape',
+          ...((i < 50 && i % 2 === 0) || (i >= 50 && i < 57) ? ['mixed'] : []),
+          ...(i >= 20 ? ['recent'] : []),
+        ],
         ...palette([colour], 0),
       }),
       distance: deltaE(labOfHex(colour), near),
@@ -261,8 +265,9 @@ describe('a colour that is not a swatch', () => {
     for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
 
     // A search within the colour reads the word's postings against the palettes (walked: its
-    // newest match is the target) or the cells (no sample; 'mixed', whose newest is far), and
-    // so do the near spellings when a search finds nothing; each finds the newest five matches.
+    // newest match is the target) or the cells (no sample; 'mixed', whose newest is far), or,
+    // for a word with fewer postings than the walk, the items' own index ('recent', 38, with 50
+    // walked); the near spellings read the cells or the items. Each finds the newest five matches.
     const newestIds = (listed: typeof rows) => new Set(expected(listed).ids);
     const page = { limit: 10, offset: 0, candidates };
     const searched = async (query: string, walked: number) => {
@@ -271,9 +276,10 @@ describe('a colour that is not a swatch', () => {
     };
     const similar = async (text: string, walked: number) =>
       new Set((await repository.similar(text, { near }, { ...page, walked })).map((row) => row.itemId));
-    for (const walked of [0, 30]) {
+    for (const walked of [0, 30, 50]) {
       expect(await searched('landscape:*', walked)).toEqual({ ids: newestIds(rows), total: candidates });
       expect(await searched('mixed:*', walked)).toEqual({ ids: newestIds(mixed), total: candidates });
+      expect(await searched('recent:*', walked)).toEqual({ ids: newestIds(rows.slice(20)), total: candidates });
       expect(await similar('landscap', walked)).toEqual(newestIds(rows));
     }
   });
