@@ -287,10 +287,12 @@ describe('a colour that is not a swatch', () => {
 
 describe('the cells around a colour', () => {
   let shop: TestContext;
+  beforeAll(async () => {
+    shop = await createTestContext();
+  });
   afterAll(() => shop?.close());
 
   it('hold the published palettes as they are now, whatever their values', async () => {
-    shop = await createTestContext();
     const repository = new ItemsRepository(shop.db);
     const target = '#7a5a9a';
     const itemId = '20261114_0000_m0000001';
@@ -332,6 +334,57 @@ describe('the cells around a colour', () => {
       .where(eq(items.itemId, '20261114_0000_m0000002'));
     expect(await found({ l: 50, a: 5, b: 0 })).toEqual(['20261114_0000_m0000002']);
     expect(await found({ l: 0, a: 0, b: 0 })).toEqual([]);
+  });
+
+  it('keep each of the newest matches whole, with every colour of its palette in reach', async () => {
+    const repository = new ItemsRepository(shop.db);
+    const target = '#5a7a3a';
+    // Three wallpapers, each with five colours near the target, the nearest a different one.
+    const near = (shift: number) =>
+      ['#5a7a3a', '#627e40', '#54743a', '#5e7236', '#56803e'].map((hex, i) => {
+        const value = (Number.parseInt(hex.slice(1), 16) + ((i + shift) % 5) * 0x020202) & 0xffffff;
+        return `#${value.toString(16).padStart(6, '0')}`;
+      });
+    const rows = [0, 1, 2].map((shift) =>
+      buildItemRow({ itemId: `20261115_0000_p000000${shift}`, tags: ['anime'], ...palette(near(shift), 0) }),
+    );
+    await shop.catalogue.insert(rows);
+    const centre = labOfHex(target);
+    const nearest = (row: (typeof rows)[number]) =>
+      Math.min(...row.media!.palette!.map((hex) => Math.round(deltaE(labOfHex(hex), centre) * 100) / 100));
+    expect(rows.every((row) => row.media!.palette!.every((hex) => deltaE(labOfHex(hex), centre) < 20))).toBe(true);
+    // Two candidates: the newest two, each with the nearest of all five of its colours.
+    const { rows: page, total } = await repository.nearestPage({
+      filter: { near: centre },
+      limit: 10,
+      candidates: 2,
+      walked: 0,
+    });
+    const newestTwo = rows.slice(1).sort((p, q) => nearest(p) - nearest(q) || (p.itemId < q.itemId ? 1 : -1));
+    expect(total).toBe(2);
+    expect(page.map((row) => [row.itemId, row.distance])).toEqual(newestTwo.map((row) => [row.itemId, nearest(row)]));
+  });
+
+  it('match a colour as palette_distance rounds it, to the hundredth', async () => {
+    const repository = new ItemsRepository(shop.db);
+    // 25.003 rounds to 25.00, a match; 25.007 to 25.01, not one.
+    const [within, beyond] = ['20261116_0000_r0000001', '20261116_0000_r0000002'];
+    await shop.catalogue.insert([within, beyond].map((itemId) => buildItemRow({ itemId, ...palette(['#000000'], 0) })));
+    await shop.db
+      .update(items)
+      .set({ colours: [45.003, 100, -100] })
+      .where(eq(items.itemId, within));
+    await shop.db
+      .update(items)
+      .set({ colours: [45.007, 100, -100] })
+      .where(eq(items.itemId, beyond));
+    const { rows: page } = await repository.nearestPage({
+      filter: { near: { l: 20, a: 100, b: -100 } },
+      limit: 10,
+      candidates: 10,
+      walked: 0,
+    });
+    expect(page.map((row) => [row.itemId, row.distance])).toEqual([[within, 25]]);
   });
 });
 
