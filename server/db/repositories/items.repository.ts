@@ -477,12 +477,12 @@ export class ItemsRepository {
   }
 
   /**
-   * How many of its list's newest rows a colour that is not a swatch is walked for its
-   * `candidates` matches, or undefined when the cells around it are the cheaper. The list's
-   * newest `walked / COLOUR_PROBE_SHARE` (`newest`, as `probed` gives them) say: how many rows
-   * the walk takes, against every colour of the catalogue in the cells read. A walk is of twice
-   * the rows it looks to need, `walked` at least, as a sample may make a colour look commoner
-   * than it is.
+   * `walk`: how many of its list's newest rows a colour that is not a swatch is walked for its
+   * `candidates` matches, or undefined when the cells around it are the cheaper; `share`: how
+   * many of the sample are near it. The list's newest `walked / COLOUR_PROBE_SHARE` (as `probed`
+   * gives them) say: how many rows the walk takes, against every colour of the catalogue in the
+   * cells read. A walk is of twice the rows it looks to need, `walked` at least, as a sample may
+   * make a colour look commoner than it is.
    */
   private async colourWalk(
     near: Lab,
