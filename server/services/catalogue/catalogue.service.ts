@@ -50,7 +50,9 @@ export const SEARCH_CANDIDATES = 1000;
  * another way. A swatch within a tag walks this many of the swatch's newest, then looks the tag
  * up under the swatch (decision 060): a tag that holds one in ten finds its candidates in the
  * walk. A colour that is not a swatch samples a fiftieth of it, and walks (this far at least)
- * when the sample says the walk is cheaper than reading the cells around it (decision 063).
+ * when the sample says the walk is cheaper than reading the cells around it (decision 063); a
+ * search within such a colour samples the same way, and keeps to the words' GIN index for words
+ * with fewer postings than this (decision 064).
  */
 export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
 
