@@ -212,6 +212,13 @@ export const tagPostings = pgTable(
 );
 
 /**
+ * The block of a cell (palette_cell's number): a cube of two cells a side, numbered as the cells
+ * are, by each axis' index halved.
+ */
+export const paletteBlock = (cell: SQLWrapper): SQL<number> =>
+  sql<number>`(${cell} / 32768 * 4096 + ${cell} / 256 % 64 * 64 + ${cell} % 128 / 2)`;
+
+/**
  * Each colour of each published item's palette, under the cell of CIELAB it lies in, kept by
  * triggers on items (migration 0035): a colour that is not a swatch finds its matches among the
  * few dozen cells around it, reading the key alone, where the items' own rows would be read one
@@ -226,7 +233,12 @@ export const paletteCells = pgTable(
     a: real('a').notNull(),
     b: real('b').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.cell, t.itemId, t.l, t.a, t.b] })],
+  (t) => [
+    primaryKey({ columns: [t.cell, t.itemId, t.l, t.a, t.b] }),
+    // Each block's colours newest first (decision 067): a colour's list reads the few dozen blocks
+    // around it backwards, merged, and stops at its newest matches.
+    index('palette_cells_block_newest_idx').on(paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),
+  ],
 );
 
 export const itemDownloadsDaily = pgTable(

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   COLOUR_MATCH_DISTANCE,
   labOfHex,
@@ -18,6 +19,7 @@ import {
   type ItemMedia,
   nearColour,
   orderLines,
+  paletteBlock,
   paletteCells,
   paletteDistance,
   orders,
@@ -131,8 +133,15 @@ function cellsAround(colour: Lab): number[] {
   );
 }
 
+/** The block of a cell, as `paletteBlock` numbers it. */
+const blockOf = (cell: number): number =>
+  Math.floor(cell / 32768) * 4096 + (Math.floor(cell / 256) % 64) * 64 + Math.floor((cell % 128) / 2);
+
 /** The cells around `colour`, as an int[]. */
 const cellsOf = (colour: Lab): SQL => sql.raw(`'{${cellsAround(colour).join(',')}}'::int[]`);
+
+/** Matching colours of the cells, each with its item. */
+type MatchingColours = Pick<typeof paletteCells._.columns, 'itemId' | 'l' | 'a' | 'b'>;
 
 /** The coordinates of a colour in the cells: of `palette_cells`, or of a subquery of it. */
 type CellColour = { l: SQLWrapper; a: SQLWrapper; b: SQLWrapper };
@@ -143,25 +152,23 @@ const squaredFrom = (colour: Lab, cells: CellColour = paletteCells): SQL<number>
   return sql<number>`power(${cells.l} - ${l}, 2) + power(${cells.a} - ${a}, 2) + power(${cells.b} - ${b}, 2)`;
 };
 
-/** The colours of the cells around `colour` that lie within REACH of it: the key alone says. */
-const withinReach = (colour: Lab): SQL =>
-  and(
-    sql`${paletteCells.cell} = any(${cellsOf(colour)})`,
-    sql`${squaredFrom(colour)} <= ${sql.raw(String(REACH * REACH))}`,
-  )!;
-
 /**
- * The colours of the cells around `colour` that match it, each as palette_distance rounds it:
- * only those a hair's breadth from the threshold are rounded (a float says for the rest).
+ * Whether a colour in the cells matches `colour`, as palette_distance rounds it: only those a
+ * hair's breadth from the threshold are rounded (a float says for the rest), and only those
+ * within REACH looked at twice.
  */
-const matchingInCells = (colour: Lab): SQL => {
+const matchesColour = (colour: Lab, cells: CellColour = paletteCells): SQL => {
   const sure = COLOUR_MATCH_DISTANCE - 0.01;
   return and(
-    withinReach(colour),
-    sql`(${squaredFrom(colour)} <= ${sql.raw(String(sure * sure))}
-      or round(sqrt(${squaredFrom(colour)})::numeric, 2) <= ${sql.raw(String(COLOUR_MATCH_DISTANCE))})`,
+    sql`${squaredFrom(colour, cells)} <= ${sql.raw(String(REACH * REACH))}`,
+    sql`(${squaredFrom(colour, cells)} <= ${sql.raw(String(sure * sure))}
+      or round(sqrt(${squaredFrom(colour, cells)})::numeric, 2) <= ${sql.raw(String(COLOUR_MATCH_DISTANCE))})`,
   )!;
 };
+
+/** The colours of the cells around `colour` that match it: the key alone says. */
+const matchingInCells = (colour: Lab): SQL =>
+  and(sql`${paletteCells.cell} = any(${cellsOf(colour)})`, matchesColour(colour))!;
 
 /**
  * How far the nearest of an item's colours in the cells lies from `colour`, rounded as
@@ -189,12 +196,29 @@ const COLOUR_PROBE_SHARE = 50;
 const CELL_ROW_COST = 0.1;
 
 /**
+ * More rows than any cells hold: as a limit, it keeps a query below it from being planned into
+ * the scans of a merge above it (as `offset 0` would, which the query builder leaves out).
+ */
+const EVERY_ROW = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An unnarrowed list merges the blocks around its colour when the sample makes at least this
+ * many times its candidates: the merge then stops well before the cells' end. A rarer colour
+ * reads its every match from the cells, fewer rows than its blocks hold.
+ */
+const BLOCKS_MATCHES = 2;
+
+/**
  * Above this share of the catalogue's newest near a colour, a tag whose newest hold none of it
  * takes the colour's matches among the tag's postings, hashed once, instead of looking each
  * match up in them: a lookup costs about as much as forty postings hashed (at a million items
  * on PostgreSQL, a theme lacking such a colour 661 → 247 ms; decision 066).
  */
 const TAG_HASH_SHARE = 1 / 40;
+
+/** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
+const narrows = (filter: CatalogueFilter): boolean =>
+  filter.tag !== undefined || filter.photoType !== undefined || filter.dark === true;
 
 const hasTag = (tag: string, tags: SQLWrapper = items.tags): SQL => sql`${tags} @> array[${tag}]::text[]`;
 
@@ -451,16 +475,23 @@ export class ItemsRepository {
    * few, read from their key; a colour common among the newest is walked instead, newest first,
    * where its cells would hold too many to read them all (decision 063). A sample of the newest
    * tells which, and how far (`colourWalk`); a walk that falls short reads the cells after all.
-   * Either way the candidates are its newest `candidates` matches.
+   * An unnarrowed list of a colour with more matches than it needs merges the blocks around it
+   * newest first instead of either (decision 067). Either way the candidates are its newest
+   * `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, share } = await this.colourWalk(
+    const { walk, share, matches } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
       request.walked,
     );
+    if (!narrows(filter))
+      return this.rankedPage(
+        request,
+        this.inCellsNear(filter, candidates, matches >= BLOCKS_MATCHES * candidates ? 'blocks' : 'cells'),
+      );
     if (walk !== undefined) {
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walk));
       if (fromWalk.total === candidates) return fromWalk;
@@ -473,13 +504,14 @@ export class ItemsRepository {
       postedUnderTag({ ...filter, near: undefined }) &&
       (await this.colourWalk(filter.near, (size) => this.newestListed({}, size), candidates, request.walked)).share >
         TAG_HASH_SHARE;
-    return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag));
+    return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag ? 'among-tag' : 'cells'));
   }
 
   /**
    * `walk`: how many of its list's newest rows a colour that is not a swatch is walked for its
    * `candidates` matches, or undefined when the cells around it are the cheaper; `share`: how
-   * many of the sample are near it. The list's newest `walked / COLOUR_PROBE_SHARE` (as `probed`
+   * many of the sample are near it; `matches`: how many of the catalogue's items that share
+   * makes. The list's newest `walked / COLOUR_PROBE_SHARE` (as `probed`
    * gives them) say: how many rows the walk takes, against every colour of the catalogue in the
    * cells read. A walk is of twice the rows it looks to need, `walked` at least, as a sample may
    * make a colour look commoner than it is.
@@ -489,7 +521,7 @@ export class ItemsRepository {
     probed: (size: number) => ReturnType<ItemsRepository['newestListed']>,
     candidates: number,
     walked: number,
-  ): Promise<{ walk: number | undefined; share: number }> {
+  ): Promise<{ walk: number | undefined; share: number; matches: number }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const [sample] = await this.db
       .select({
@@ -506,9 +538,11 @@ export class ItemsRepository {
     // colour of the catalogue in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
     const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * CELL_ROW_COST;
+    const share = sampled === 0 ? 0 : found / sampled;
     return {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
-      share: sampled === 0 ? 0 : found / sampled,
+      share,
+      matches: share * itemCount,
     };
   }
 
@@ -516,20 +550,28 @@ export class ItemsRepository {
    * The newest `candidates` (every one when not given) of the filter's list near a colour that
    * is not a swatch, from the cells around it: its matches with their distances, newest first,
    * each then looked up in the list when the filter narrows it (one at a time, so a rare colour
-   * never walks the list), or, `amongTag`, taken among the tag's postings at once.
+   * never walks the list), or, `among-tag`, taken among the tag's postings at once; `blocks`:
+   * an unnarrowed list's, merged from the blocks around the colour.
    */
-  private inCellsNear(filter: CatalogueFilter & { near: Lab }, candidates?: number, amongTag = false) {
+  private inCellsNear(
+    filter: CatalogueFilter & { near: Lab },
+    candidates?: number,
+    read: 'cells' | 'blocks' | 'among-tag' = 'cells',
+  ) {
     const listedFilter = { ...filter, near: undefined };
     const among =
-      amongTag && postedUnderTag(listedFilter)
+      read === 'among-tag' && postedUnderTag(listedFilter)
         ? inArray(
             paletteCells.itemId,
             this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
           )
         : undefined;
-    const narrowed = !among && (filter.tag !== undefined || filter.photoType !== undefined || filter.dark);
+    const narrowed = !among && read !== 'blocks' && narrows(filter);
     // Unnarrowed (or among the tag's postings), its newest candidates are the matches' newest.
-    const matches = this.inCells(filter.near, narrowed ? undefined : candidates, among);
+    const matches =
+      read === 'blocks' && candidates !== undefined
+        ? this.newestInBlocksNear(filter.near, candidates)
+        : this.inCells(filter.near, narrowed ? undefined : candidates, among);
     // In a narrowed list, newest first, then each looked up in the list in that order until the
     // candidates are found: a tag's postings say from their key alone, OLED dark needs its row.
     if (narrowed) matches.orderBy(desc(paletteCells.itemId));
@@ -571,6 +613,29 @@ export class ItemsRepository {
   }
 
   /**
+   * The colours of the blocks around `colour` (cubes of two cells a side, `paletteBlock`), newest
+   * first: each block read backwards along its index, the blocks merged (a Merge Append), so a
+   * list stops once it has its newest matches, however many more the cells hold (decision 067).
+   * Each block is a scan sorted by itself, which PostgreSQL merges, where it would sort every
+   * colour of the cells read as one range of their key. The limit keeps the match worked out
+   * above the merge: in each scan, a block holding few matches would be read to its end before
+   * the merge could start.
+   */
+  private newestInBlocks(colour: Lab) {
+    const blocks = [...new Set(cellsAround(colour).map(blockOf))];
+    const [first, ...rest] = blocks.map((block) =>
+      this.db
+        .select({ itemId: paletteCells.itemId, l: paletteCells.l, a: paletteCells.a, b: paletteCells.b })
+        .from(paletteCells)
+        .where(eq(paletteBlock(paletteCells.cell), block))
+        .orderBy(desc(paletteCells.itemId)),
+    );
+    const [second, ...others] = rest;
+    const merged = (second ? unionAll(first!, second, ...others) : first!).as('merged');
+    return this.db.select().from(merged).orderBy(desc(merged.itemId)).limit(EVERY_ROW).as('newest_colours');
+  }
+
+  /**
    * The published items near a colour that is not a swatch, each with its distance, from the
    * cells around it; with `newest`, only the newest that many. An item has at most
    * PALETTE_SIZE colours in the cells, so the newest `newest * PALETTE_SIZE` matching colours
@@ -593,9 +658,26 @@ export class ItemsRepository {
       .orderBy(desc(paletteCells.itemId))
       .limit(newest * PALETTE_SIZE)
       .as('colours');
-    const distance = nearestInCells(colour, colours);
+    return this.nearestOfEach(colour, colours, newest);
+  }
+
+  /** The newest `newest` published items near a colour, as `inCells` finds them, merged from the blocks around it. */
+  private newestInBlocksNear(colour: Lab, newest: number) {
+    const blocks = this.newestInBlocks(colour);
+    const colours = this.db
+      .select()
+      .from(blocks)
+      .where(matchesColour(colour, blocks))
+      .orderBy(desc(blocks.itemId))
+      .limit(newest * PALETTE_SIZE)
+      .as('colours');
+    return this.nearestOfEach(colour, colours, newest);
+  }
+
+  /** Each of the newest `newest` items among these matching colours, with its nearest's distance. */
+  private nearestOfEach(colour: Lab, colours: SubqueryWithSelection<MatchingColours, 'colours'>, newest: number) {
     return this.db
-      .select({ itemId: colours.itemId, distance: distance.as('distance') })
+      .select({ itemId: colours.itemId, distance: nearestInCells(colour, colours).as('distance') })
       .from(colours)
       .groupBy(colours.itemId)
       .orderBy(desc(colours.itemId))

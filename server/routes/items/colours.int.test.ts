@@ -188,10 +188,11 @@ describe('a colour that is not a swatch', () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
-  it('finds the same page whether its candidates come from the walk, its cells, or a walk that falls short', async () => {
+  it('finds the same page whether its candidates come from the walk, its cells, its blocks, or a walk that falls short', async () => {
     shop = await createTestContext();
     // Oldest first: fifty colours scattered around the target (some within reach, some only in
-    // the cells around it), then seven far from it, then the target itself, the newest.
+    // the cells around it), then seven far from it, two just out of reach (ΔE 29.2 and 30.4, in
+    // the cells around it), then the target itself, the newest.
     // 'mixed' holds every other scattered one and the far ones: its newest is far.
     const target = '#7a5a9a';
     let seed = 11;
@@ -208,6 +209,8 @@ describe('a colour that is not a swatch', () => {
     const colours = [
       ...Array.from({ length: 50 }, () => hex(channels.map((c) => c + random() * 40))),
       ...Array.from({ length: 7 }, (_, i) => hex([20 + i * 30, 230, 20])),
+      '#7a809a',
+      '#7a5ad0',
       target,
     ];
     const near = labOfHex(target);
@@ -255,10 +258,14 @@ describe('a colour that is not a swatch', () => {
     };
     // The walk of the thirty newest finds its five.
     expect(rows.slice(-30).filter(({ distance }) => distance <= 25).length).toBeGreaterThanOrEqual(candidates);
-    // 0: no sample, no walk, the cells. 4 and 8: the newest matches, so walked (twice as far as
-    // that sample says five need), but too few found there, then the cells. 30: walked. A
-    // million: the sample is the whole list, then the whole list walked.
+    // The whole catalogue: with no sample (0), the cells; otherwise the sample makes more
+    // matches than twice the candidates, so the blocks around the colour, merged newest first.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
+    // Within a tag that holds every row. 0: no sample, no walk, the cells, each match looked up.
+    // 4 and 8: the newest matches, so walked (twice as far as that sample says five need), but
+    // too few found there, then the cells. 30: walked. A million: the sample is the whole list,
+    // then the whole list walked.
+    for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked, 'landscape')).toEqual(expected(rows));
     // The newest of 'mixed' is far: its sample of one finds none, so the cells at once, each
     // match then looked up in the tag; the whole list as its sample finds the cells cheaper too.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
