@@ -127,17 +127,19 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
 }
 
 /**
- * Vacuums palette_cells when fewer than half its pages are marked all visible: after a
- * migration wrote it anew (0036), or, on PGlite, which has no autovacuum, after the catalogue
- * grew. A colour's list merges the cells' scans newest first only while the planner may read
- * them from the index alone; otherwise it sorts every colour of the cells (about 400 ms instead
- * of 20 at 300,000 items). On a server the processes that start together wait on the migrations'
- * lock, so one of them vacuums.
+ * Vacuums palette_cells when fewer than half its pages are marked all visible: after the table
+ * was written anew (a restore, migration 0035 on an older store) or, on PGlite, which has no
+ * autovacuum, once the catalogue has grown. A colour's list merges the blocks' scans newest
+ * first only while the planner may read them from the index alone; otherwise it sorts every
+ * colour of the blocks (hundreds of milliseconds at 300,000 items instead of tens). On a server
+ * the processes that start together wait on the migrations' lock, so one of them vacuums.
  */
 async function markPaletteCellsVisible(db: Database): Promise<void> {
   const [table] = rowsOf<{ stale: boolean }>(
     await db.execute(
-      sql`select relpages > 0 and relallvisible < relpages / 2 as stale from pg_class where oid = 'palette_cells'::regclass`,
+      sql`select pages > 0 and relallvisible < pages / 2 as stale
+          from (select relallvisible, pg_relation_size(oid) / current_setting('block_size')::int as pages
+                from pg_class where oid = 'palette_cells'::regclass) as cells`,
     ),
   );
   if (table?.stale) await db.execute(sql`vacuum palette_cells`);

@@ -203,7 +203,7 @@ const EVERY_ROW = Number.MAX_SAFE_INTEGER;
 
 /**
  * An unnarrowed list merges the blocks around its colour when the sample makes at least this
- * many times its candidates: the merge then stops well before the cells' end. A rarer colour
+ * many times its candidates: the merge then stops well before the blocks' end. A rarer colour
  * reads its every match from the cells, fewer rows than its blocks hold.
  */
 const BLOCKS_MATCHES = 2;
@@ -566,7 +566,7 @@ export class ItemsRepository {
             this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
           )
         : undefined;
-    const narrowed = !among && read !== 'blocks' && narrows(filter);
+    const narrowed = !among && narrows(filter);
     // Unnarrowed (or among the tag's postings), its newest candidates are the matches' newest.
     const matches =
       read === 'blocks' && candidates !== undefined
