@@ -355,21 +355,29 @@ describe('the cells around a colour', () => {
     const rows = [0, 1, 2].map((shift) =>
       buildItemRow({ itemId: `20261115_0000_p000000${shift}`, tags: ['anime'], ...palette(near(shift), 0) }),
     );
-    await shop.catalogue.insert(rows);
+    // Older wallpapers far from it: counted, the catalogue makes the target common enough for its blocks.
+    const far = [0, 1, 2, 3].map((i) =>
+      buildItemRow({ itemId: `20261115_0000_f000000${i}`, ...palette(['#e0e0ff'], 0) }),
+    );
+    await shop.catalogue.insert([...far, ...rows]);
+    await shop.db.execute(sql`analyze items`);
     const centre = labOfHex(target);
     const nearest = (row: (typeof rows)[number]) =>
       Math.min(...row.media!.palette!.map((hex) => Math.round(deltaE(labOfHex(hex), centre) * 100) / 100));
     expect(rows.every((row) => row.media!.palette!.every((hex) => deltaE(labOfHex(hex), centre) < 20))).toBe(true);
-    // Two candidates: the newest two, each with the nearest of all five of its colours.
-    const { rows: page, total } = await repository.nearestPage({
-      filter: { near: centre },
-      limit: 10,
-      candidates: 2,
-      walked: 0,
-    });
+    // Two candidates: the newest two, each with the nearest of all five of its colours, from the
+    // cells (no sample) and from the blocks (a sample of the newest, which is near).
     const newestTwo = rows.slice(1).sort((p, q) => nearest(p) - nearest(q) || (p.itemId < q.itemId ? 1 : -1));
-    expect(total).toBe(2);
-    expect(page.map((row) => [row.itemId, row.distance])).toEqual(newestTwo.map((row) => [row.itemId, nearest(row)]));
+    for (const walked of [0, 50]) {
+      const { rows: page, total } = await repository.nearestPage({
+        filter: { near: centre },
+        limit: 10,
+        candidates: 2,
+        walked,
+      });
+      expect(total).toBe(2);
+      expect(page.map((row) => [row.itemId, row.distance])).toEqual(newestTwo.map((row) => [row.itemId, nearest(row)]));
+    }
   });
 
   it('match a colour as palette_distance rounds it, to the hundredth', async () => {
