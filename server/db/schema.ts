@@ -235,7 +235,7 @@ export const paletteCells = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.cell, t.itemId, t.l, t.a, t.b] }),
-    // Each block's colours newest first (decision 067): a colour's list reads the few dozen blocks
+    // Each block's colours newest first (decision 067): a colour's list reads the twenty or so blocks
     // around it backwards, merged, and stops at its newest matches.
     index('palette_cells_block_newest_idx').on(paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),
   ],
