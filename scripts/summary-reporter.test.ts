@@ -11,6 +11,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** Runs Vitest on the given test files, with only the summary reporter, and answers its last line. */
 async function summaryOf(files: Record<string, string>): Promise<string> {
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  // The run inside sets the exit code when its files fail; this run's own is kept.
+  const exitCode = process.exitCode;
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
     const vitest = await startVitest('test', [], {
@@ -23,7 +25,7 @@ async function summaryOf(files: Record<string, string>): Promise<string> {
     return String(log.mock.calls.at(-1)?.[0]).trim();
   } finally {
     log.mockRestore();
-    process.exitCode = undefined;
+    process.exitCode = exitCode;
   }
 }
 
