@@ -223,18 +223,21 @@ export const paletteBlock = (cell: SQLWrapper): SQL<number> =>
  * triggers on items (migration 0035): a colour that is not a swatch finds its matches among the
  * few dozen cells around it, reading the key alone, where the items' own rows would be read one
  * by one at random. A cell is a cube of PALETTE_CELL units (palette_cell, in the migration).
+ * Within a cell, the colours of each theme come together: `theme` is the item's one theme, or ''
+ * for an item with none or several (palette_theme, migration 0037; decision 068).
  */
 export const paletteCells = pgTable(
   'palette_cells',
   {
     cell: integer('cell').notNull(),
+    theme: text('theme').notNull().default(''),
     itemId: text('item_id').notNull(),
     l: real('l').notNull(),
     a: real('a').notNull(),
     b: real('b').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.cell, t.itemId, t.l, t.a, t.b] }),
+    primaryKey({ columns: [t.cell, t.theme, t.itemId, t.l, t.a, t.b] }),
     // Each block's colours newest first (decision 067): a colour's list reads the twenty or so blocks
     // around it backwards, merged, and stops at its newest matches.
     index('palette_cells_block_newest_idx').on(paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),

@@ -8,7 +8,7 @@ import {
   SWATCHES,
   type Lab,
 } from '#contract/colour.ts';
-import { PHOTO_TYPES, type PhotoType } from '#contract/constants.ts';
+import { PHOTO_TYPES, THEMES, type PhotoType } from '#contract/constants.ts';
 import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
@@ -254,6 +254,22 @@ const tagPostingsOf = (filter: CatalogueFilter): SQL | undefined =>
     ? and(eq(tagPostings.tag, filter.tag), filter.photoType && eq(tagPostings.photoType, filter.photoType))
     : undefined;
 
+/** The filter's tag when it is a theme, whose colours each cell holds together (palette_theme, migration 0037). */
+const themeOf = (filter: CatalogueFilter): string | undefined => THEMES.find((theme) => theme.tag === filter.tag)?.tag;
+
+/**
+ * The colours of the cells that a theme's items hold, each a scan of its own: those filed under
+ * it, and those of items with no one theme ('') that carry it too, looked up in its postings.
+ */
+const inTheme = (theme: string): SQL[] => [
+  eq(paletteCells.theme, theme),
+  and(
+    eq(paletteCells.theme, ''),
+    sql`exists (select 1 from ${tagPostings} where ${tagPostings.tag} = ${theme}
+      and ${tagPostings.itemId} = ${paletteCells.itemId})`,
+  )!,
+];
+
 /** A tag of the published items, how many carry it, and how many of those are of each photo type. */
 export interface TagTotal {
   tag: string;
@@ -498,6 +514,7 @@ export class ItemsRepository {
       (size) => this.newestListed(filter, size),
       candidates,
       request.walked,
+      themeOf(filter),
     );
     if (!narrows(filter))
       return this.rankedPage(
@@ -510,9 +527,10 @@ export class ItemsRepository {
     }
     // A tag whose newest hold none of the colour may hold few of its matches: when the
     // catalogue's newest hold many, each looked up in the tag would cost more than the tag's
-    // postings hashed once.
+    // postings hashed once. A theme's colours are read as its own.
     const amongTag =
       share === 0 &&
+      themeOf(filter) === undefined &&
       postedUnderTag({ ...filter, near: undefined }) &&
       (await this.colourWalk(filter.near, (size) => this.newestListed({}, size), candidates, request.walked)).share >
         TAG_HASH_SHARE;
@@ -525,14 +543,16 @@ export class ItemsRepository {
    * many of the sample are near it; `matches`: how many of the catalogue's items that share
    * makes. The list's newest `walked / COLOUR_PROBE_SHARE` (as `probed`
    * gives them) say: how many rows the walk takes, against every colour of the catalogue in the
-   * cells read. A walk is of twice the rows it looks to need, `walked` at least, as a sample may
-   * make a colour look commoner than it is.
+   * cells read, or only a `theme`'s, as the planner counts its share of the cells. A walk is of
+   * twice the rows it looks to need, `walked` at least, as a sample may make a colour look
+   * commoner than it is.
    */
   private async colourWalk(
     near: Lab,
     probed: (size: number) => ReturnType<ItemsRepository['newestListed']>,
     candidates: number,
     walked: number,
+    theme?: string,
   ): Promise<{ walk: number | undefined; share: number; matches: number }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const [sample] = await this.db
@@ -543,13 +563,21 @@ export class ItemsRepository {
           where colour.cell = any(${cellsOf(near)}))), 0)`.mapWith(Number),
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
+        // The share of the cells' colours filed under the theme (all of them when none is known).
+        read:
+          theme === undefined
+            ? sql<number>`1`
+            : sql<number>`(select coalesce(max(mcv.share), 1) from pg_stats,
+                unnest(most_common_vals::text::text[], most_common_freqs) as mcv(theme, share)
+                where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme'
+                  and mcv.theme = ${theme})`.mapWith(Number),
       })
       .from(newest);
-    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0 } = sample ?? {};
+    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0, read = 1 } = sample ?? {};
     // The rows each way, as the sample says: walked until the candidates are found, or every
     // colour of the catalogue in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
-    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * CELL_ROW_COST;
+    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * read * CELL_ROW_COST;
     const share = sampled === 0 ? 0 : found / sampled;
     return {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
@@ -571,22 +599,26 @@ export class ItemsRepository {
     read: 'cells' | 'blocks' | 'among-tag' = 'cells',
   ) {
     const listedFilter = { ...filter, near: undefined };
-    const among =
-      read === 'among-tag' && postedUnderTag(listedFilter)
-        ? inArray(
-            paletteCells.itemId,
-            this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
-          )
+    const theme = themeOf(filter);
+    const among = theme
+      ? inTheme(theme)
+      : read === 'among-tag' && postedUnderTag(listedFilter)
+        ? [
+            inArray(
+              paletteCells.itemId,
+              this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
+            ),
+          ]
         : undefined;
-    const narrowed = !among && narrows(filter);
+    // A theme's colours are its own; a photo type or OLED dark still narrows them.
+    const narrowed = theme ? narrows({ ...filter, tag: undefined }) : !among && narrows(filter);
     // Unnarrowed (or among the tag's postings), its newest candidates are the matches' newest.
     const matches =
       read === 'blocks' && candidates !== undefined
         ? this.newestInBlocksNear(filter.near, candidates)
         : this.inCells(filter.near, narrowed ? undefined : candidates, among);
-    // In a narrowed list, newest first, then each looked up in the list in that order until the
-    // candidates are found: a tag's postings say from their key alone, OLED dark needs its row.
-    if (narrowed) matches.orderBy(desc(paletteCells.itemId));
+    // In a narrowed list, each looked up in the list newest first until the candidates are
+    // found: a tag's postings say from their key alone, OLED dark needs its row.
     const found = matches.as('matches');
     const listed = (
       postedUnderTag(listedFilter)
@@ -649,25 +681,33 @@ export class ItemsRepository {
 
   /**
    * The published items near a colour that is not a swatch, each with its distance, from the
-   * cells around it; with `newest`, only the newest that many. An item has at most
+   * cells around it, newest first; with `newest`, only the newest that many. An item has at most
    * PALETTE_SIZE colours in the cells, so the newest `newest * PALETTE_SIZE` matching colours
    * hold the newest `newest` items whole (a top-N sort, where every match grouped cost most).
+   * With `among`, only the colours each condition keeps, each read as a scan of its own.
    */
-  private inCells(colour: Lab, newest?: number, among?: SQL) {
-    if (newest === undefined) {
-      const distance = nearestInCells(colour);
-      return this.db
-        .select({ itemId: paletteCells.itemId, distance: distance.as('distance') })
+  private inCells(colour: Lab, newest?: number, among: SQL[] = []) {
+    const [first, second, ...others] = (among.length ? among : [undefined]).map((condition) =>
+      this.db
+        .select({ itemId: paletteCells.itemId, l: paletteCells.l, a: paletteCells.a, b: paletteCells.b })
         .from(paletteCells)
-        .where(and(matchingInCells(colour), among))
-        .groupBy(paletteCells.itemId)
+        .where(and(matchingInCells(colour), condition)),
+    );
+    const matching = second ? unionAll(first!, second, ...others) : first!;
+    if (newest === undefined) {
+      const colours = matching.as('colours');
+      return this.db
+        .select({ itemId: colours.itemId, distance: nearestInCells(colour, colours).as('distance') })
+        .from(colours)
+        .groupBy(colours.itemId)
+        .orderBy(desc(colours.itemId))
         .$dynamic();
     }
+    const matches = matching.as('matches');
     const colours = this.db
-      .select({ itemId: paletteCells.itemId, l: paletteCells.l, a: paletteCells.a, b: paletteCells.b })
-      .from(paletteCells)
-      .where(and(matchingInCells(colour), among))
-      .orderBy(desc(paletteCells.itemId))
+      .select()
+      .from(matches)
+      .orderBy(desc(matches.itemId))
       .limit(newest * PALETTE_SIZE)
       .as('colours');
     return this.nearestOfEach(colour, colours, newest);

@@ -343,6 +343,53 @@ describe('the cells around a colour', () => {
     expect(await found({ l: 0, a: 0, b: 0 })).toEqual([]);
   });
 
+  it("file each colour under its wallpaper's one theme, and find a wallpaper of several under each", async () => {
+    const repository = new ItemsRepository(shop.db);
+    const target = '#3a7a9a';
+    const both = '20261117_0000_b0000001';
+    const anime = '20261117_0000_a0000001';
+    const city = '20261117_0000_c0000001';
+    const live = '20261117_0000_l0000001';
+    await shop.catalogue.insert([
+      buildItemRow({ itemId: both, tags: ['landscape', 'anime', 'sky'], ...palette([target, '#101010'], 0) }),
+      buildItemRow({ itemId: anime, tags: ['anime', 'sky'], ...palette([target], 0) }),
+      buildItemRow({ itemId: city, tags: ['minimalistic'], ...palette([target], 0) }),
+      buildItemRow({ itemId: live, tags: ['anime'], photoType: 'live', ...palette([target], 0) }),
+    ]);
+    const filed = async (itemId: string) =>
+      rowsOf<{ theme: string }>(
+        await shop.db.execute(sql`select distinct theme from palette_cells where item_id = ${itemId}`),
+      ).map((row) => row.theme);
+    expect(await filed(both)).toEqual(['']);
+    expect(await filed(anime)).toEqual(['anime']);
+    // Walked 0: read from the cells, a theme's own and those of no one theme; all as near, newest first.
+    const found = async (tag: string, photoType?: 'live') =>
+      (
+        await repository.nearestPage({
+          filter: { near: labOfHex(target), tag, photoType },
+          limit: 10,
+          candidates: 10,
+          walked: 0,
+        })
+      ).rows.map((row) => row.itemId);
+    expect(await found('landscape')).toEqual([both]);
+    expect(await found('anime')).toEqual([live, both, anime]);
+    expect(await found('anime', 'live')).toEqual([live]);
+    expect(await found('minimalistic')).toEqual([city]);
+    expect(await found('sky')).toEqual([both, anime]);
+    // Its tags changed: its colours move to its one theme, then to none.
+    await shop.catalogue.update(both, { tags: ['minimalistic'] });
+    expect(await filed(both)).toEqual(['minimalistic']);
+    expect(await found('landscape')).toEqual([]);
+    expect(await found('minimalistic')).toEqual([city, both]);
+    await shop.catalogue.update(both, { tags: ['sky'] });
+    expect(await filed(both)).toEqual(['']);
+    expect(await found('minimalistic')).toEqual([city]);
+    expect(await found('anime')).toEqual([live, anime]);
+    await shop.catalogue.remove(both);
+    expect(await filed(both)).toEqual([]);
+  });
+
   it('keep each of the newest matches whole, with every colour of its palette in reach', async () => {
     const repository = new ItemsRepository(shop.db);
     const target = '#5a7a3a';
