@@ -531,6 +531,7 @@ const uncachedPages: [string, (round: number) => string][] = [
     'a theme in a colour',
     (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
   ],
+  ['a theme in a colour picked freely', (r) => `/api/items/tag/landscape?color=${pickedColour(r)}&limit=${limit(r)}`],
   ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
   [
     `a theme, page ${DEEP_PAGE} of 60 by offset`,
