@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES } from '#contract/colour.ts';
+import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { rowsOf } from '../../db/repositories/raw-rows.ts';
@@ -362,6 +363,14 @@ describe('the cells around a colour', () => {
       ).map((row) => row.theme);
     expect(await filed(both)).toEqual(['']);
     expect(await filed(anime)).toEqual(['anime']);
+    // The database's themes are the store's: a wallpaper of a theme the function did not know
+    // would be filed under another of its themes, and missing from this one's list.
+    for (const { tag } of THEMES) {
+      const [row] = rowsOf<{ theme: string }>(
+        await shop.db.execute(sql`select palette_theme(array[${tag}, 'sky']::text[]) as theme`),
+      );
+      expect(row?.theme).toBe(tag);
+    }
     // Walked 0: read from the cells, a theme's own and those of no one theme; all as near, newest first.
     const found = async (tag: string, photoType?: 'live') =>
       (
