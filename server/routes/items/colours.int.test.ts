@@ -262,9 +262,9 @@ describe('a colour that is not a swatch', () => {
     // The whole catalogue: with no sample (0), the cells; otherwise the sample makes more
     // matches than twice the candidates, so the blocks around the colour, merged newest first.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
-    // Within a tag that holds every row. 0: no sample, no walk, the cells, each match looked up.
-    // 4 and 8: the newest matches, so walked (twice as far as that sample says five need), but
-    // too few found there, then the cells. 30: walked. A million: the sample is the whole list,
+    // Within a theme that holds every row. 0: no sample, no walk, the theme's colours in the
+    // cells. 4 and 8: the newest matches, so walked (twice as far as that sample says five need),
+    // but too few found there, then the cells. 30: walked. A million: the sample is the whole list,
     // then the whole list walked.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked, 'landscape')).toEqual(expected(rows));
     // The newest of 'mixed' is far: its sample of one finds none, so the cells at once, each
