@@ -504,8 +504,8 @@ export class ItemsRepository {
    * where its cells would hold too many to read them all (decision 063). A sample of the newest
    * tells which, and how far (`colourWalk`); a walk that falls short reads the cells after all.
    * An unnarrowed list of a colour with more matches than it needs merges the blocks around it
-   * newest first instead of either (decision 067). Either way the candidates are its newest
-   * `candidates` matches.
+   * newest first instead of either (decision 067); a theme's cells are its own (decision 068).
+   * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
@@ -591,7 +591,8 @@ export class ItemsRepository {
    * is not a swatch, from the cells around it: its matches with their distances, newest first,
    * each then looked up in the list when the filter narrows it (one at a time, so a rare colour
    * never walks the list), or, `among-tag`, taken among the tag's postings at once; `blocks`:
-   * an unnarrowed list's, merged from the blocks around the colour.
+   * an unnarrowed list's, merged from the blocks around the colour. A theme's list reads only
+   * the theme's colours (decision 068), looked up only for a photo type or OLED dark.
    */
   private inCellsNear(
     filter: CatalogueFilter & { near: Lab },
