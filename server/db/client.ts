@@ -128,7 +128,7 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
 
 /**
  * Vacuums palette_cells when fewer than half its pages are marked all visible: after the table
- * was written anew (a restore, migration 0035 on an older store) or, on PGlite, which has no
+ * was written anew (a restore, migrations 0035 and 0037 on an older store) or, on PGlite, which has no
  * autovacuum, once the catalogue has grown. A colour's list merges the blocks' scans newest
  * first only while the planner may read them from the index alone; otherwise it sorts every
  * colour of the blocks (hundreds of milliseconds at 300,000 items instead of tens). On a server

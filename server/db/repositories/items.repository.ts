@@ -564,7 +564,7 @@ export class ItemsRepository {
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
         // The share of the cells' colours filed under the theme (all of them when none is known).
-        read:
+        themeShare:
           theme === undefined
             ? sql<number>`1`
             : sql<number>`(select coalesce(max(mcv.share), 1) from pg_stats,
@@ -573,11 +573,17 @@ export class ItemsRepository {
                   and mcv.theme = ${theme})`.mapWith(Number),
       })
       .from(newest);
-    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0, read = 1 } = sample ?? {};
+    const {
+      sampled = 0,
+      near: found = 0,
+      inCells: sampledInCells = 0,
+      items: itemCount = 0,
+      themeShare = 1,
+    } = sample ?? {};
     // The rows each way, as the sample says: walked until the candidates are found, or every
-    // colour of the catalogue in the cells around it read.
+    // colour of the catalogue (of the theme, for a theme's list) in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
-    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * read * CELL_ROW_COST;
+    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * themeShare * CELL_ROW_COST;
     const share = sampled === 0 ? 0 : found / sampled;
     return {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
