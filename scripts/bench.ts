@@ -532,6 +532,10 @@ const uncachedPages: [string, (round: number) => string][] = [
     (r) => `/api/items/tag/landscape?color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
   ],
   ['a theme in a colour picked freely', (r) => `/api/items/tag/landscape?color=${pickedColour(r)}&limit=${limit(r)}`],
+  [
+    `a tag (${seeded.tag}) in a colour picked freely`,
+    (r) => `/api/items/tag/${seeded.tag}?color=${pickedColour(r)}&limit=${limit(r)}`,
+  ],
   ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
   [
     `a theme, page ${DEEP_PAGE} of 60 by offset`,

@@ -212,6 +212,22 @@ export const tagPostings = pgTable(
 );
 
 /**
+ * How many published items of each tag are filed under each theme of the palette cells (their
+ * one theme, or '' for none or several: palette_theme), kept by triggers on items (migration
+ * 0038): a tag's list in a colour reads only the cells of the themes its items are filed under
+ * (decision 069). A count falls to 0 rather than go; only counts above 0 are read.
+ */
+export const tagThemes = pgTable(
+  'tag_themes',
+  {
+    tag: text('tag').notNull(),
+    theme: text('theme').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.theme] })],
+);
+
+/**
  * The block of a cell (palette_cell's number): a cube of two cells a side, numbered as the cells
  * are, by each axis' index halved.
  */

@@ -25,6 +25,7 @@ import {
   orders,
   searchWords,
   tagPostings,
+  tagThemes,
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
@@ -509,12 +510,12 @@ export class ItemsRepository {
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, share, matches } = await this.colourWalk(
+    const { walk, share, matches, themes, themeShare } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
       request.walked,
-      themeOf(filter),
+      filter.tag,
     );
     if (!narrows(filter))
       return this.rankedPage(
@@ -526,35 +527,43 @@ export class ItemsRepository {
       if (fromWalk.total === candidates) return fromWalk;
     }
     // A tag whose newest hold none of the colour may hold few of its matches: when the
-    // catalogue's newest hold many, each looked up in the tag would cost more than the tag's
-    // postings hashed once. A theme's colours are read as its own.
+    // catalogue's newest hold many, in the share of the cells its themes make, each looked up in
+    // the tag would cost more than the tag's postings hashed once. A theme's colours are read as
+    // its own.
     const amongTag =
       share === 0 &&
       themeOf(filter) === undefined &&
       postedUnderTag({ ...filter, near: undefined }) &&
-      (await this.colourWalk(filter.near, (size) => this.newestListed({}, size), candidates, request.walked)).share >
+      (await this.colourWalk(filter.near, (size) => this.newestListed({}, size), candidates, request.walked)).share *
+        themeShare >
         TAG_HASH_SHARE;
-    return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag ? 'among-tag' : 'cells'));
+    return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag ? 'among-tag' : 'cells', themes));
   }
 
   /**
    * `walk`: how many of its list's newest rows a colour that is not a swatch is walked for its
    * `candidates` matches, or undefined when the cells around it are the cheaper; `share`: how
    * many of the sample are near it; `matches`: how many of the catalogue's items that share
-   * makes. The list's newest `walked / COLOUR_PROBE_SHARE` (as `probed`
-   * gives them) say: how many rows the walk takes, against every colour of the catalogue in the
-   * cells read, or only a `theme`'s, as the planner counts its share of the cells. A walk is of
-   * twice the rows it looks to need, `walked` at least, as a sample may make a colour look
-   * commoner than it is.
+   * makes; `themes`: the themes a `tag` that is not one has its items filed under in the cells
+   * (tag_themes), and `themeShare` the share of the cells' colours those (or a theme's list's
+   * own) make, as the planner counts them. The list's newest `walked / COLOUR_PROBE_SHARE` (as
+   * `probed` gives them) say: how many rows the walk takes, against the colours in the cells
+   * read, the catalogue's or those of the tag's themes. A walk is of twice the rows it looks to
+   * need, `walked` at least, as a sample may make a colour look commoner than it is.
    */
   private async colourWalk(
     near: Lab,
     probed: (size: number) => ReturnType<ItemsRepository['newestListed']>,
     candidates: number,
     walked: number,
-    theme?: string,
-  ): Promise<{ walk: number | undefined; share: number; matches: number }> {
+    tag?: string,
+  ): Promise<{ walk: number | undefined; share: number; matches: number; themes?: string[]; themeShare: number }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
+    const theme = themeOf({ tag });
+    const tagsThemes = sql<string[]>`array(select ${tagThemes.theme} from ${tagThemes}
+      where ${tagThemes.tag} = ${tag} and ${tagThemes.items} > 0 order by 1)`;
+    // The themes whose cells the list reads: a theme's own, or those of the tag's items.
+    const filed = theme === undefined ? tagsThemes : sql`array[${theme}]::text[]`;
     const [sample] = await this.db
       .select({
         sampled: count(),
@@ -563,14 +572,15 @@ export class ItemsRepository {
           where colour.cell = any(${cellsOf(near)}))), 0)`.mapWith(Number),
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
-        // The share of the cells' colours filed under the theme (all of them when none is known).
+        themes: theme === undefined && tag !== undefined ? tagsThemes : sql<null>`null`,
+        // The share of the cells' colours filed under those themes (all of them when none is known).
         themeShare:
-          theme === undefined
+          tag === undefined
             ? sql<number>`1`
-            : sql<number>`(select coalesce(max(mcv.share), 1) from pg_stats,
+            : sql<number>`(select coalesce(sum(mcv.share), 1) from pg_stats,
                 unnest(most_common_vals::text::text[], most_common_freqs) as mcv(theme, share)
                 where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme'
-                  and mcv.theme = ${theme})`.mapWith(Number),
+                  and mcv.theme = any(${filed}))`.mapWith(Number),
       })
       .from(newest);
     const {
@@ -578,10 +588,11 @@ export class ItemsRepository {
       near: found = 0,
       inCells: sampledInCells = 0,
       items: itemCount = 0,
+      themes,
       themeShare = 1,
     } = sample ?? {};
     // The rows each way, as the sample says: walked until the candidates are found, or every
-    // colour of the catalogue (of the theme, for a theme's list) in the cells around it read.
+    // colour of the catalogue (of the list's themes, for a tag's) in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
     const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * themeShare * CELL_ROW_COST;
     const share = sampled === 0 ? 0 : found / sampled;
@@ -589,6 +600,8 @@ export class ItemsRepository {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
       share,
       matches: share * itemCount,
+      ...(themes && { themes }),
+      themeShare,
     };
   }
 
@@ -598,27 +611,36 @@ export class ItemsRepository {
    * each then looked up in the list when the filter narrows it (one at a time, so a rare colour
    * never walks the list), or, `among-tag`, taken among the tag's postings at once; `blocks`:
    * an unnarrowed list's, merged from the blocks around the colour. A theme's list reads only
-   * the theme's colours (decision 068), looked up only for a photo type or OLED dark.
+   * the theme's colours (decision 068), looked up only for a photo type or OLED dark; another
+   * tag's, given `themes` (tag_themes), only the colours filed under those (decision 069).
    */
   private inCellsNear(
     filter: CatalogueFilter & { near: Lab },
     candidates?: number,
     read: 'cells' | 'blocks' | 'among-tag' = 'cells',
+    themes?: string[],
   ) {
     const listedFilter = { ...filter, near: undefined };
     const theme = themeOf(filter);
+    const amongTag = read === 'among-tag' && postedUnderTag(listedFilter);
+    // Another tag's are filed under the themes of its items (none when no published item carries it).
+    const filed = themes && inArray(paletteCells.theme, themes);
     const among = theme
       ? inTheme(theme)
-      : read === 'among-tag' && postedUnderTag(listedFilter)
+      : amongTag
         ? [
-            inArray(
-              paletteCells.itemId,
-              this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
-            ),
+            and(
+              filed,
+              inArray(
+                paletteCells.itemId,
+                this.db.select({ itemId: tagPostings.itemId }).from(tagPostings).where(tagPostingsOf(listedFilter)),
+              ),
+            )!,
           ]
-        : undefined;
-    // A theme's colours are its own; a photo type or OLED dark still narrows them.
-    const narrowed = theme ? narrows({ ...filter, tag: undefined }) : !among && narrows(filter);
+        : filed && [filed];
+    // A theme's colours are its own, those among the tag's postings the tag's; a photo type or
+    // OLED dark still narrows them.
+    const narrowed = theme ? narrows({ ...filter, tag: undefined }) : !amongTag && narrows(filter);
     // Unnarrowed (or among the tag's postings), its newest candidates are the matches' newest.
     const matches =
       read === 'blocks' && candidates !== undefined

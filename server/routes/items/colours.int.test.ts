@@ -400,6 +400,68 @@ describe('the cells around a colour', () => {
     expect(await filed(both)).toEqual([]);
   });
 
+  it("read a tag's colours under the themes its wallpapers are filed under, as they change", async () => {
+    const repository = new ItemsRepository(shop.db);
+    // Not a swatch, and 40 or more from every colour the other tests here leave.
+    const target = '#20a0a0';
+    const inAnime = '20261118_0000_a0000001';
+    const inLandscape = '20261118_0000_l0000001';
+    const ofNone = '20261118_0000_n0000001';
+    const ofSeveral = '20261118_0000_s0000001';
+    const draft = '20261118_0000_d0000001';
+    await shop.catalogue.insert([
+      buildItemRow({ itemId: inAnime, tags: ['anime', 'fog'], ...palette([target], 0) }),
+      buildItemRow({ itemId: inLandscape, tags: ['landscape', 'fog'], ...palette([target], 0) }),
+      buildItemRow({ itemId: ofNone, tags: ['fog'], ...palette([target], 0) }),
+      buildItemRow({ itemId: ofSeveral, tags: ['landscape', 'minimalistic', 'fog'], ...palette([target], 0) }),
+      buildItemRow({ itemId: draft, tags: ['minimalistic', 'fog'], published: false, ...palette([target], 0) }),
+      // Near it under a theme 'fog' has none of: never looked up.
+      buildItemRow({ itemId: '20261118_0000_c0000001', tags: ['minimalistic'], ...palette([target], 0) }),
+    ]);
+    const themes = async () =>
+      rowsOf<{ theme: string; items: number }>(
+        await shop.db.execute(
+          sql`select theme, items from tag_themes where tag = 'fog' and items > 0 order by theme collate "C"`,
+        ),
+      );
+    expect(await themes()).toEqual([
+      { theme: '', items: 2 },
+      { theme: 'anime', items: 1 },
+      { theme: 'landscape', items: 1 },
+    ]);
+    // Walked 0: from the cells of its themes, each colour looked up in the tag; all as near, newest first.
+    const found = async (tag: string) =>
+      (
+        await repository.nearestPage({ filter: { near: labOfHex(target), tag }, limit: 10, candidates: 10, walked: 0 })
+      ).rows.map((row) => row.itemId);
+    expect(await found('fog')).toEqual([ofSeveral, ofNone, inLandscape, inAnime]);
+    expect(await found('no-such-tag')).toEqual([]);
+    // Published, it brings its theme; without the tag, or deleted, a wallpaper takes its theme away.
+    await shop.catalogue.update(draft, { published: true });
+    expect(await found('fog')).toEqual([ofSeveral, ofNone, inLandscape, draft, inAnime]);
+    await shop.catalogue.update(inAnime, { tags: ['anime'] });
+    await shop.catalogue.update(ofNone, { tags: ['landscape', 'fog'] });
+    await shop.catalogue.remove(inLandscape);
+    expect(await themes()).toEqual([
+      { theme: '', items: 1 },
+      { theme: 'landscape', items: 1 },
+      { theme: 'minimalistic', items: 1 },
+    ]);
+    expect(await found('fog')).toEqual([ofSeveral, ofNone, draft]);
+    // Every count, of every tag the tests here left, is the published catalogue's as it is now.
+    const sorted = (rows: { tag: string; theme: string; items: number }[]) =>
+      rows.map(({ tag, theme, items }) => `${tag} ${theme} ${items}`).sort();
+    const kept = rowsOf<{ tag: string; theme: string; items: number }>(
+      await shop.db.execute(sql`select tag, theme, items from tag_themes where items > 0`),
+    );
+    const counted = rowsOf<{ tag: string; theme: string; items: number }>(
+      await shop.db.execute(sql`select tag, palette_theme(tags) as theme, count(*)::int as items
+        from items, unnest(tags) as tag where published group by 1, 2`),
+    );
+    expect(kept.length).toBeGreaterThan(5);
+    expect(sorted(kept)).toEqual(sorted(counted));
+  });
+
   it('keep each of the newest matches whole, with every colour of its palette in reach', async () => {
     const repository = new ItemsRepository(shop.db);
     const target = '#5a7a3a';
