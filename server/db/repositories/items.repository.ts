@@ -222,12 +222,13 @@ const EVERY_ROW = Number.MAX_SAFE_INTEGER;
 const BLOCKS_MATCHES = 2;
 
 /**
- * Above this share of the catalogue's newest near a colour, a tag whose newest hold none of it
- * takes the colour's matches among the tag's postings, hashed once, instead of looking each
- * match up in them: a lookup costs about as much as forty postings hashed (at a million items
- * on PostgreSQL, a theme lacking such a colour 661 → 247 ms; decision 066).
+ * A colour's match looked up in a tag's postings costs about as much as this many of the
+ * postings hashed: a tag whose newest hold none of the colour hashes its postings once when the
+ * cells it reads hold more matches than its items over this (at a million items on PostgreSQL,
+ * tags of 166,700 items lacking a colour: 75–455 ms looked up against 44–180 ms hashed for
+ * 8,800–104,000 matches, 2–43 ms against 8–59 ms for 8,200 or fewer; decisions 066 and 069).
  */
-const TAG_HASH_SHARE = 1 / 40;
+const LOOKUP_POSTINGS = 20;
 
 /** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
 const narrows = (filter: CatalogueFilter): boolean =>
@@ -510,7 +511,7 @@ export class ItemsRepository {
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, share, matches, themes, themeShare } = await this.colourWalk(
+    const { walk, share, matches, themes, tagged } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
@@ -526,17 +527,15 @@ export class ItemsRepository {
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walk));
       if (fromWalk.total === candidates) return fromWalk;
     }
-    // A tag whose newest hold none of the colour may hold few of its matches: when the
-    // catalogue's newest hold many, in the share of the cells its themes make, each looked up in
-    // the tag would cost more than the tag's postings hashed once. A theme's colours are read as
-    // its own.
+    // A tag whose newest hold none of the colour may hold few of its matches, or none: when the
+    // cells of its themes hold many, each looked up in the tag would cost more than the tag's
+    // postings hashed once. A theme's colours are read as its own.
     const amongTag =
       share === 0 &&
-      themeOf(filter) === undefined &&
+      themes !== undefined &&
+      tagged > 0 &&
       postedUnderTag({ ...filter, near: undefined }) &&
-      (await this.colourWalk(filter.near, (size) => this.newestListed({}, size), candidates, request.walked)).share *
-        themeShare >
-        TAG_HASH_SHARE;
+      (await this.holdsMatches(filter.near, themes, Math.ceil(tagged / LOOKUP_POSTINGS)));
     return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag ? 'among-tag' : 'cells', themes));
   }
 
@@ -544,12 +543,13 @@ export class ItemsRepository {
    * `walk`: how many of its list's newest rows a colour that is not a swatch is walked for its
    * `candidates` matches, or undefined when the cells around it are the cheaper; `share`: how
    * many of the sample are near it; `matches`: how many of the catalogue's items that share
-   * makes; `themes`: the themes a `tag` that is not one has its items filed under in the cells
-   * (tag_themes), and `themeShare` the share of the cells' colours those (or a theme's list's
-   * own) make, as the planner counts them. The list's newest `walked / COLOUR_PROBE_SHARE` (as
-   * `probed` gives them) say: how many rows the walk takes, against the colours in the cells
-   * read, the catalogue's or those of the tag's themes. A walk is of twice the rows it looks to
-   * need, `walked` at least, as a sample may make a colour look commoner than it is.
+   * makes; `themes` and `tagged`: for a `tag` that is not a theme, the themes its items are
+   * filed under in the cells and how many items it has (tag_themes). The list's newest
+   * `walked / COLOUR_PROBE_SHARE` (as `probed` gives them) say: how many rows the walk takes,
+   * against the colours in the cells read, the catalogue's or only those of the list's themes
+   * (a theme's own, or the tag's), as the planner's statistics count their share. A walk is of
+   * twice the rows it looks to need, `walked` at least, as a sample may make a colour look
+   * commoner than it is.
    */
   private async colourWalk(
     near: Lab,
@@ -557,13 +557,9 @@ export class ItemsRepository {
     candidates: number,
     walked: number,
     tag?: string,
-  ): Promise<{ walk: number | undefined; share: number; matches: number; themes?: string[]; themeShare: number }> {
+  ): Promise<{ walk: number | undefined; share: number; matches: number; themes?: string[]; tagged: number }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
-    const tagsThemes = sql<string[]>`array(select ${tagThemes.theme} from ${tagThemes}
-      where ${tagThemes.tag} = ${tag} and ${tagThemes.items} > 0 order by 1)`;
-    // The themes whose cells the list reads: a theme's own, or those of the tag's items.
-    const filed = theme === undefined ? tagsThemes : sql`array[${theme}]::text[]`;
     const [sample] = await this.db
       .select({
         sampled: count(),
@@ -572,27 +568,29 @@ export class ItemsRepository {
           where colour.cell = any(${cellsOf(near)}))), 0)`.mapWith(Number),
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
-        themes: theme === undefined && tag !== undefined ? tagsThemes : sql<null>`null`,
-        // The share of the cells' colours filed under those themes (all of them when none is known).
-        themeShare:
+        // The tag's items by the theme each is filed under.
+        filedUnder:
+          theme === undefined && tag !== undefined
+            ? sql<Record<string, number> | null>`(select jsonb_object_agg(${tagThemes.theme}, ${tagThemes.items})
+                from ${tagThemes} where ${tagThemes.tag} = ${tag} and ${tagThemes.items} > 0)`
+            : sql<null>`null`,
+        // Each theme's share of the cells' colours (none before the table is first analysed).
+        cellShares:
           tag === undefined
-            ? sql<number>`1`
-            : sql<number>`(select coalesce(sum(mcv.share), 1) from pg_stats,
+            ? sql<null>`null`
+            : sql<Record<string, number> | null>`(select jsonb_object_agg(mcv.theme, mcv.share) from pg_stats,
                 unnest(most_common_vals::text::text[], most_common_freqs) as mcv(theme, share)
-                where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme'
-                  and mcv.theme = any(${filed}))`.mapWith(Number),
+                where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme')`,
       })
       .from(newest);
-    const {
-      sampled = 0,
-      near: found = 0,
-      inCells: sampledInCells = 0,
-      items: itemCount = 0,
-      themes,
-      themeShare = 1,
-    } = sample ?? {};
+    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0 } = sample ?? {};
+    const filed = sample?.filedUnder ?? {};
+    const themes = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
+    // The share of the cells' colours the list's themes make: all of them when none is known.
+    const shares = (themes ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
+    const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
     // The rows each way, as the sample says: walked until the candidates are found, or every
-    // colour of the catalogue (of the list's themes, for a tag's) in the cells around it read.
+    // colour of the catalogue (of the list's themes, for a theme's or a tag's) in the cells around it read.
     const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
     const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * themeShare * CELL_ROW_COST;
     const share = sampled === 0 ? 0 : found / sampled;
@@ -600,9 +598,21 @@ export class ItemsRepository {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
       share,
       matches: share * itemCount,
-      ...(themes && { themes }),
-      themeShare,
+      ...(theme === undefined && themes && { themes }),
+      tagged: Object.values(filed).reduce((sum, items) => sum + items, 0),
     };
+  }
+
+  /** Whether the cells around a colour hold at least `enough` of its matching colours filed under these themes. */
+  private async holdsMatches(colour: Lab, themes: string[], enough: number): Promise<boolean> {
+    const held = this.db
+      .select({ one: sql`1` })
+      .from(paletteCells)
+      .where(and(matchingInCells(colour), inArray(paletteCells.theme, themes)))
+      .limit(enough)
+      .as('held');
+    const [row] = await this.db.select({ n: count() }).from(held);
+    return (row?.n ?? 0) >= enough;
   }
 
   /**

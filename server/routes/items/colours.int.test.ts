@@ -267,8 +267,9 @@ describe('a colour that is not a swatch', () => {
     // but too few found there, then the cells. 30: walked. A million: the sample is the whole list,
     // then the whole list walked.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked, 'landscape')).toEqual(expected(rows));
-    // The newest of 'mixed' is far: its sample of one finds none, so the cells at once, each
-    // match then looked up in the tag; the whole list as its sample finds the cells cheaper too.
+    // The newest of 'mixed' is far: its sample of one finds none, so the cells at once, where
+    // more matches than a twentieth of its 32 items take it among its postings hashed; the whole
+    // list as its sample finds the cells cheaper too, each match then looked up in the tag.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
     for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
 
@@ -429,11 +430,20 @@ describe('the cells around a colour', () => {
       { theme: 'anime', items: 1 },
       { theme: 'landscape', items: 1 },
     ]);
-    // Walked 0: from the cells of its themes, each colour looked up in the tag; all as near, newest first.
-    const found = async (tag: string) =>
-      (
-        await repository.nearestPage({ filter: { near: labOfHex(target), tag }, limit: 10, candidates: 10, walked: 0 })
-      ).rows.map((row) => row.itemId);
+    // From the cells of its themes: walked 0, no sample, so among its postings hashed (the cells
+    // hold more matches than a twentieth of its items); the whole list as its sample, each match
+    // looked up in the tag. Both the same: all as near, newest first.
+    const found = async (tag: string) => {
+      const pages = await Promise.all(
+        [0, 1_000_000].map(async (walked) =>
+          (
+            await repository.nearestPage({ filter: { near: labOfHex(target), tag }, limit: 10, candidates: 10, walked })
+          ).rows.map((row) => row.itemId),
+        ),
+      );
+      expect(pages[1]).toEqual(pages[0]);
+      return pages[0];
+    };
     expect(await found('fog')).toEqual([ofSeveral, ofNone, inLandscape, inAnime]);
     expect(await found('no-such-tag')).toEqual([]);
     // Published, it brings its theme; without the tag, or deleted, a wallpaper takes its theme away.
