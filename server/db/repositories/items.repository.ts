@@ -225,8 +225,8 @@ const BLOCKS_MATCHES = 2;
  * A colour's match looked up in a tag's postings costs about as much as this many of the
  * postings hashed: a tag whose newest hold none of the colour hashes its postings once when the
  * cells it reads hold more matches than its items over this (at a million items on PostgreSQL,
- * tags of 166,700 items lacking a colour: 75–455 ms looked up against 44–180 ms hashed for
- * 8,800–104,000 matches, 2–43 ms against 8–59 ms for 8,200 or fewer; decisions 066 and 069).
+ * tags of 166,700 items lacking a colour: 66–455 ms looked up against 35–180 ms hashed for
+ * 8,800–104,000 matching items, 1–43 ms against 2–59 ms for 8,200 or fewer; decisions 066 and 069).
  */
 const LOOKUP_POSTINGS = 20;
 
@@ -585,9 +585,9 @@ export class ItemsRepository {
       .from(newest);
     const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0 } = sample ?? {};
     const filed = sample?.filedUnder ?? {};
-    const themes = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
-    // The share of the cells' colours the list's themes make: all of them when none is known.
-    const shares = (themes ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
+    // The themes whose cells the list reads, and their share of the cells' colours (all of them when none is known).
+    const themesRead = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
+    const shares = (themesRead ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
     const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
     // The rows each way, as the sample says: walked until the candidates are found, or every
     // colour of the catalogue (of the list's themes, for a theme's or a tag's) in the cells around it read.
@@ -598,7 +598,7 @@ export class ItemsRepository {
       walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
       share,
       matches: share * itemCount,
-      ...(theme === undefined && themes && { themes }),
+      ...(theme === undefined && themesRead && { themes: themesRead }),
       tagged: Object.values(filed).reduce((sum, items) => sum + items, 0),
     };
   }
