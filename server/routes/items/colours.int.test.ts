@@ -403,7 +403,7 @@ describe('the cells around a colour', () => {
 
   it("read a tag's colours under the themes its wallpapers are filed under, as they change", async () => {
     const repository = new ItemsRepository(shop.db);
-    // Not a swatch, and 40 or more from every colour the other tests here leave.
+    // Not a swatch, and out of reach of every colour the other tests here leave (34.9 or more).
     const target = '#20a0a0';
     const inAnime = '20261118_0000_a0000001';
     const inLandscape = '20261118_0000_l0000001';
@@ -416,7 +416,7 @@ describe('the cells around a colour', () => {
       buildItemRow({ itemId: ofNone, tags: ['fog'], ...palette([target], 0) }),
       buildItemRow({ itemId: ofSeveral, tags: ['landscape', 'minimalistic', 'fog'], ...palette([target], 0) }),
       buildItemRow({ itemId: draft, tags: ['minimalistic', 'fog'], published: false, ...palette([target], 0) }),
-      // Near it under a theme 'fog' has none of: never looked up.
+      // Near it without 'fog', in a theme fog has none of until the draft is published: never listed.
       buildItemRow({ itemId: '20261118_0000_c0000001', tags: ['minimalistic'], ...palette([target], 0) }),
     ]);
     const themes = async () =>
