@@ -29,6 +29,7 @@ import {
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
+import { blockOf, cellsAround, paletteColours, REACH, weighColourWalk } from './colour-cells.ts';
 import { rowsOf } from './raw-rows.ts';
 
 /**
@@ -100,44 +101,6 @@ const prefixesOf = (tsQuery: string) =>
 /** Words spelled like a search's text that its near spellings look for. */
 const SIMILAR_WORDS = 20;
 
-/** The side of a cell of CIELAB, and the range of a cell's index on each axis (palette_cell, migration 0035). */
-const PALETTE_CELL = 12.5;
-const CELL_INDEX = { min: -64, max: 63 };
-
-/** How far a palette's colour may lie from a colour and still be a match, with a hair's margin for rounding. */
-const REACH = COLOUR_MATCH_DISTANCE + 0.01;
-
-/** The cells (as palette_cell numbers them) that hold every colour within REACH of `colour`. */
-function cellsAround(colour: Lab): number[] {
-  const indexOf = (value: number) =>
-    Math.min(CELL_INDEX.max, Math.max(CELL_INDEX.min, Math.floor(value / PALETTE_CELL)));
-  // How far a value lies outside a cell on one axis; the cells at either end reach on without end.
-  const gap = (value: number, index: number) =>
-    Math.max(
-      0,
-      index > CELL_INDEX.min ? index * PALETTE_CELL - value : 0,
-      index < CELL_INDEX.max ? value - (index + 1) * PALETTE_CELL : 0,
-    );
-  const [ls, as, bs] = [colour.l, colour.a, colour.b].map((value) =>
-    Array.from({ length: indexOf(value + REACH) - indexOf(value - REACH) + 1 }, (_, i) => {
-      const index = indexOf(value - REACH) + i;
-      return { number: index - CELL_INDEX.min, gap: gap(value, index) };
-    }),
-  );
-  const span = CELL_INDEX.max - CELL_INDEX.min + 1;
-  return ls!.flatMap((l) =>
-    as!.flatMap((a) =>
-      bs!
-        .filter((b) => Math.hypot(l.gap, a.gap, b.gap) <= REACH)
-        .map((b) => (l.number * span + a.number) * span + b.number),
-    ),
-  );
-}
-
-/** The block of a cell, as `paletteBlock` numbers it. */
-const blockOf = (cell: number): number =>
-  Math.floor(cell / 32768) * 4096 + (Math.floor(cell / 256) % 64) * 64 + Math.floor((cell % 128) / 2);
-
 /** The cells around `colour`, as an int[]. */
 const cellsOf = (colour: Lab): SQL => sql.raw(`'{${cellsAround(colour).join(',')}}'::int[]`);
 
@@ -196,17 +159,6 @@ const nearestInCells = (colour: Lab, cells?: CellColour): SQL<number> =>
  * around it hold.
  */
 const COLOUR_PROBE_SHARE = 50;
-
-/**
- * What a colour read from the cells around a colour costs against a row walked newest first:
- * the cells are read from their key alone, each colour's distance worked out only when a few
- * numbers say it may be a match, where a walked row is the item's row with its palette's five
- * distances (on PostgreSQL at 300,000 items, twenty colours: 0.3–1.1 µs a colour in the cells,
- * with every match grouped, against 2–7 µs a walked row). Since only the newest matching
- * colours are grouped (decision 065) a tenth: the twenty colours' p95 at 300,000 items on
- * PostgreSQL 39–41 ms against 48 ms with a fifth, 65 against 78 ms at 100,000 on PGlite.
- */
-const CELL_ROW_COST = 0.1;
 
 /**
  * More rows than any cells hold: as a limit, it keeps a query below it from being planned into
@@ -540,16 +492,11 @@ export class ItemsRepository {
   }
 
   /**
-   * `walk`: how many of its list's newest rows a colour that is not a swatch is walked for its
-   * `candidates` matches, or undefined when the cells around it are the cheaper; `share`: how
-   * many of the sample are near it; `matches`: how many of the catalogue's items that share
-   * makes; `themes` and `tagged`: for a `tag` that is not a theme, the themes its items are
-   * filed under in the cells and how many items it has (tag_themes). The list's newest
-   * `walked / COLOUR_PROBE_SHARE` (as `probed` gives them) say: how many rows the walk takes,
-   * against the colours in the cells read, the catalogue's or only those of the list's themes
-   * (a theme's own, or the tag's), as the planner's statistics count their share. A walk is of
-   * twice the rows it looks to need, `walked` at least, as a sample may make a colour look
-   * commoner than it is.
+   * How a colour that is not a swatch is read, as the list's newest `walked / COLOUR_PROBE_SHARE`
+   * (as `probed` gives them) say (`weighColourWalk`): `walk`, `share` and `matches`; and, for a
+   * `tag` that is not a theme, `themes` and `tagged`: the themes its items are filed under in the
+   * cells and how many items it has (tag_themes). The cells read are the catalogue's or only those
+   * of the list's themes (a theme's own, or the tag's), as the planner's statistics count their share.
    */
   private async colourWalk(
     near: Lab,
@@ -562,10 +509,8 @@ export class ItemsRepository {
     const theme = themeOf({ tag });
     const [sample] = await this.db
       .select({
-        sampled: count(),
-        near: sql<number>`count(*) filter (where ${nearColour(newest.colours, near)})`.mapWith(Number),
-        inCells: sql<number>`coalesce(sum((select count(*) from palette_colours(${newest.colours}) as colour
-          where colour.cell = any(${cellsOf(near)}))), 0)`.mapWith(Number),
+        // The sample's palettes, weighed in the process.
+        palettes: sql<(number | null)[][] | null>`json_agg(${newest.colours})`,
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
         // The tag's items by the theme each is filed under.
@@ -583,21 +528,20 @@ export class ItemsRepository {
                 where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme')`,
       })
       .from(newest);
-    const { sampled = 0, near: found = 0, inCells: sampledInCells = 0, items: itemCount = 0 } = sample ?? {};
     const filed = sample?.filedUnder ?? {};
     // The themes whose cells the list reads, and their share of the cells' colours (all of them when none is known).
     const themesRead = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
     const shares = (themesRead ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
     const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
-    // The rows each way, as the sample says: walked until the candidates are found, or every
-    // colour of the catalogue (of the list's themes, for a theme's or a tag's) in the cells around it read.
-    const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
-    const inCells = sampled === 0 ? 0 : (sampledInCells / sampled) * itemCount * themeShare * CELL_ROW_COST;
-    const share = sampled === 0 ? 0 : found / sampled;
     return {
-      walk: toWalk <= inCells ? Math.max(walked, Math.ceil(2 * toWalk)) : undefined,
-      share,
-      matches: share * itemCount,
+      ...weighColourWalk({
+        near,
+        palettes: (sample?.palettes ?? []).map(paletteColours),
+        items: sample?.items ?? 0,
+        themeShare,
+        candidates,
+        walked,
+      }),
       ...(theme === undefined && themesRead && { themes: themesRead }),
       tagged: Object.values(filed).reduce((sum, items) => sum + items, 0),
     };

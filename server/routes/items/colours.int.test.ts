@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES } from '#contract/colour.ts';
 import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
+import { cellOf } from '../../db/repositories/colour-cells.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { rowsOf } from '../../db/repositories/raw-rows.ts';
 import { items } from '../../db/schema.ts';
@@ -189,6 +190,28 @@ describe('a colour that is not a swatch', () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
+  it('number the cells of a sample as palette_cell does, out to the ends of each axis', async () => {
+    let seed = 11;
+    // As the palettes hold them, in single precision.
+    const random = () => Math.fround((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647);
+    // Across CIELAB and past it, with coordinates on the cells' edges and at the clamped ends.
+    const colours = [
+      ...Array.from({ length: 300 }, () => ({ l: random() * 100, a: random() * 256 - 128, b: random() * 256 - 128 })),
+      { l: 0, a: 0, b: 0 },
+      { l: 12.5, a: -12.5, b: 25 },
+      { l: 900, a: -900, b: 800.5 },
+    ];
+    const numbered = rowsOf<{ cell: number }>(
+      await ctx.db.execute(
+        sql`select palette_cell(l, a, b) as cell
+            from rows from (jsonb_to_recordset(${JSON.stringify(colours)}::jsonb) as (l real, a real, b real))
+              with ordinality as colour(l, a, b, n)
+            order by n`,
+      ),
+    );
+    expect(numbered.map((row) => row.cell)).toEqual(colours.map(cellOf));
+  });
+
   it('finds the same page whether its candidates come from the walk, its cells, its blocks, or a walk that falls short', async () => {
     shop = await createTestContext();
     // Oldest first: fifty colours scattered around the target (some within reach, some only in
@@ -272,6 +295,13 @@ describe('a colour that is not a swatch', () => {
     // list as its sample finds the cells cheaper too, each match then looked up in the tag.
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
     for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
+    // What the newest say, as traced above: the sample of one (a fiftieth of 30, of 4) is the
+    // target, a match, in a catalogue of 60; mixed's newest is far, and mixed has 32 items.
+    const weighed = (walked: number, tag?: string) =>
+      repository['colourWalk'](near, (size) => repository['newestListed']({ tag }, size), candidates, walked, tag);
+    expect(await weighed(30)).toMatchObject({ share: 1, matches: rows.length });
+    expect(await weighed(4, 'landscape')).toMatchObject({ walk: 10, share: 1 });
+    expect(await weighed(30, 'mixed')).toMatchObject({ walk: undefined, share: 0, tagged: mixed.length });
 
     // A search within the colour reads the word's postings against the palettes (walked: its
     // newest match is the target) or the cells (no sample; 'mixed', whose newest is far), or,

@@ -1,0 +1,109 @@
+import { COLOUR_MATCH_DISTANCE, deltaE, PALETTE_SIZE, type Lab } from '#contract/colour.ts';
+
+/*
+ * The cells of CIELAB that palette_cells files each palette colour under, worked out in the
+ * process: which cells a colour's matches lie in, and what a sample of a list's newest palettes
+ * says about reading them against walking the list.
+ */
+
+/** The side of a cell of CIELAB, and the range of a cell's index on each axis (palette_cell, migration 0035). */
+const PALETTE_CELL = 12.5;
+const CELL_INDEX = { min: -64, max: 63 };
+
+/** How far a palette's colour may lie from a colour and still be a match, with a hair's margin for rounding. */
+export const REACH = COLOUR_MATCH_DISTANCE + 0.01;
+
+/** A coordinate's index on its axis of the cells; the cells at either end reach on without end. */
+const cellIndexOf = (value: number) =>
+  Math.min(CELL_INDEX.max, Math.max(CELL_INDEX.min, Math.floor(value / PALETTE_CELL)));
+
+/** How many cells each axis holds. */
+const CELL_SPAN = CELL_INDEX.max - CELL_INDEX.min + 1;
+
+/** The cell a colour lies in, as palette_cell numbers it. */
+export const cellOf = (colour: Lab): number =>
+  [colour.l, colour.a, colour.b].reduce((cell, value) => cell * CELL_SPAN + cellIndexOf(value) - CELL_INDEX.min, 0);
+
+/** The cells (as palette_cell numbers them) that hold every colour within REACH of `colour`. */
+export function cellsAround(colour: Lab): number[] {
+  // How far a value lies outside a cell on one axis; the cells at either end reach on without end.
+  const gap = (value: number, index: number) =>
+    Math.max(
+      0,
+      index > CELL_INDEX.min ? index * PALETTE_CELL - value : 0,
+      index < CELL_INDEX.max ? value - (index + 1) * PALETTE_CELL : 0,
+    );
+  const [ls, as, bs] = [colour.l, colour.a, colour.b].map((value) =>
+    Array.from({ length: cellIndexOf(value + REACH) - cellIndexOf(value - REACH) + 1 }, (_, i) => {
+      const index = cellIndexOf(value - REACH) + i;
+      return { number: index - CELL_INDEX.min, gap: gap(value, index) };
+    }),
+  );
+  return ls!.flatMap((l) =>
+    as!.flatMap((a) =>
+      bs!
+        .filter((b) => Math.hypot(l.gap, a.gap, b.gap) <= REACH)
+        .map((b) => (l.number * CELL_SPAN + a.number) * CELL_SPAN + b.number),
+    ),
+  );
+}
+
+/** A palette's colours as `items.colours` holds them, as palette_colours reads them: the first PALETTE_SIZE whole ones. */
+export const paletteColours = (colours: (number | null)[] | null): Lab[] =>
+  Array.from({ length: Math.min(PALETTE_SIZE, Math.floor((colours?.length ?? 0) / 3)) }, (_, n) => {
+    const [l, a, b] = colours!.slice(3 * n, 3 * n + 3);
+    return l == null || a == null || b == null ? [] : [{ l, a, b }];
+  }).flat();
+
+/** The block of a cell, as `paletteBlock` numbers it. */
+export const blockOf = (cell: number): number =>
+  Math.floor(cell / 32768) * 4096 + (Math.floor(cell / 256) % 64) * 64 + Math.floor((cell % 128) / 2);
+
+/**
+ * What a colour read from the cells around a colour costs against a row walked newest first:
+ * the cells are read from their key alone, each colour's distance worked out only when a few
+ * numbers say it may be a match, where a walked row is the item's row with its palette's five
+ * distances (on PostgreSQL at 300,000 items, twenty colours: 0.3–1.1 µs a colour in the cells,
+ * with every match grouped, against 2–7 µs a walked row). Since only the newest matching
+ * colours are grouped (decision 065) a tenth: the twenty colours' p95 at 300,000 items on
+ * PostgreSQL 39–41 ms against 48 ms with a fifth, 65 against 78 ms at 100,000 on PGlite.
+ */
+const CELL_ROW_COST = 0.1;
+
+/**
+ * How a list's newest palettes (`palettes`, a sample of one in COLOUR_PROBE_SHARE of its
+ * `walked` newest) say a colour that is not a swatch is read, counted in the process: worked
+ * out row by row in SQL, it cost ten times the sample's read (7 against 0.6 ms for 200 rows at a
+ * million items on PostgreSQL).
+ * - `walk`: how many of the list's newest rows are walked for its `candidates` matches, or
+ *   undefined when the cells around it are the cheaper: walked until the sample's share of
+ *   matches makes the candidates, against every colour of the cells around it (of the list's
+ *   themes' `themeShare` of them) among the catalogue's `items`. A walk is of twice the rows it
+ *   looks to need, `walked` at least, as a sample may make a colour look commoner than it is.
+ * - `share`: how many of the sample match; `matches`: how many of the catalogue's items that share makes.
+ */
+export function weighColourWalk(sample: {
+  near: Lab;
+  palettes: Lab[][];
+  items: number;
+  themeShare: number;
+  candidates: number;
+  walked: number;
+}): { walk: number | undefined; share: number; matches: number } {
+  const { near, palettes, candidates } = sample;
+  const sampled = palettes.length;
+  if (sampled === 0) return { walk: undefined, share: 0, matches: 0 };
+  const found = palettes.filter((palette) => palette.some((colour) => deltaE(colour, near) <= REACH)).length;
+  const around = new Set(cellsAround(near));
+  const inCells = palettes.reduce(
+    (sum, palette) => sum + palette.filter((colour) => around.has(cellOf(colour))).length,
+    0,
+  );
+  const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
+  const toRead = (inCells / sampled) * sample.items * sample.themeShare * CELL_ROW_COST;
+  return {
+    walk: toWalk <= toRead ? Math.max(sample.walked, Math.ceil(2 * toWalk)) : undefined,
+    share: found / sampled,
+    matches: (found / sampled) * sample.items,
+  };
+}
