@@ -99,6 +99,12 @@ export const items = pgTable(
   },
   (t) => [
     index('items_published_item_id_idx').on(t.published, t.itemId),
+    // A list walked newest first for a colour that is not a swatch reads the palettes here, with
+    // the tags and photo type that narrow the walk, from the index alone, where a row of the table
+    // holds the item's media and texts too (decision 071).
+    index('items_published_palettes_idx')
+      .on(t.itemId, t.tags, t.photoType, t.colours)
+      .where(sql`published`),
     index('items_tags_idx').using('gin', t.tags),
     index('items_search_idx').using('gin', t.search),
     // A search for a common word walks the newest published items' words here, index alone, to
