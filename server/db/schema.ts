@@ -263,6 +263,9 @@ export const paletteCells = pgTable(
     // Each block's colours newest first (decision 067): a colour's list reads the twenty or so blocks
     // around it backwards, merged, and stops at its newest matches.
     index('palette_cells_block_newest_idx').on(paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),
+    // The same by theme (decision 072): a theme's list, or a tag's through its themes, merges the
+    // theme's blocks newest first.
+    index('palette_cells_theme_block_newest_idx').on(t.theme, paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),
   ],
 );
 

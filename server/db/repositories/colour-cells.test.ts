@@ -47,13 +47,13 @@ describe('weighing a walk against the cells', () => {
 
   it('walks a colour common among the newest, as far as `walked` at least', () => {
     const weighed = weighColourWalk({ near: target, palettes: sample(200), items: 1_000_000, ...page });
-    expect(weighed).toEqual({ walk: 10_000, share: 1, matches: 1_000_000 });
+    expect(weighed).toEqual({ walk: 10_000, blocks: false, share: 1, matches: 1_000_000 });
   });
 
   it('walks twice as far as the sample says its candidates take', () => {
     // One in ten near: 10,000 rows make a thousand matches, where the cells hold 200,000 colours.
     const weighed = weighColourWalk({ near: target, palettes: sample(20), items: 2_000_000, ...page });
-    expect(weighed).toEqual({ walk: 20_000, share: 0.1, matches: 200_000 });
+    expect(weighed).toEqual({ walk: 20_000, blocks: false, share: 0.1, matches: 200_000 });
   });
 
   it('reads the cells when they hold fewer colours than the walk would read rows', () => {
@@ -67,14 +67,34 @@ describe('weighing a walk against the cells', () => {
     ).toBeUndefined();
   });
 
+  it("merges a theme's or a tag's blocks where they hold the colour's newest matches near enough", () => {
+    // One in 25 near: a walk of 25,000 rows, the cells 4,000 colours at a tenth each, the blocks
+    // the near colours of 25,000 items' at a quarter each: 250.
+    const theme = { near: target, palettes: sample(8), items: 1_000_000, ...page };
+    expect(weighColourWalk({ ...theme, spread: 1 })).toMatchObject({ walk: undefined, blocks: true, share: 0.04 });
+    // A tag in themes twenty times its size reads twenty of their items for each of its own: 5,000.
+    expect(weighColourWalk({ ...theme, spread: 20 }).blocks).toBe(false);
+    // Not a theme's or a tag's list (no spread given): never its blocks.
+    expect(weighColourWalk(theme).blocks).toBe(false);
+    // None near in the sample: the blocks would be read to their end.
+    expect(weighColourWalk({ ...theme, palettes: sample(0), spread: 1 }).blocks).toBe(false);
+    // Walked, where the walk is the cheaper.
+    expect(weighColourWalk({ ...theme, palettes: sample(200), spread: 1 })).toMatchObject({
+      walk: 10_000,
+      blocks: false,
+    });
+  });
+
   it('reads the cells for a colour none of the sample holds, or with no sample', () => {
     expect(weighColourWalk({ near: target, palettes: sample(0), items: 1_000_000, ...page })).toEqual({
       walk: undefined,
+      blocks: false,
       share: 0,
       matches: 0,
     });
     expect(weighColourWalk({ near: target, palettes: [], items: 0, ...page })).toEqual({
       walk: undefined,
+      blocks: false,
       share: 0,
       matches: 0,
     });

@@ -458,12 +458,14 @@ export class ItemsRepository {
    * where its cells would hold too many to read them all (decision 063). A sample of the newest
    * tells which, and how far (`colourWalk`); a walk that falls short reads the cells after all.
    * An unnarrowed list of a colour with more matches than it needs merges the blocks around it
-   * newest first instead of either (decision 067); a theme's cells are its own (decision 068).
+   * newest first instead of either (decision 067); a theme's cells are its own (decision 068),
+   * and a theme's or a tag's list that is not walked merges its themes' blocks where the sample
+   * says they hold its newest matches near enough (decision 072).
    * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, share, matches, themes, tagged } = await this.colourWalk(
+    const { walk, blocks, share, matches, themes, tagged } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
@@ -488,7 +490,11 @@ export class ItemsRepository {
       tagged > 0 &&
       postedUnderTag({ ...filter, near: undefined }) &&
       (await this.holdsMatches(filter.near, themes, Math.ceil(tagged / LOOKUP_POSTINGS)));
-    return this.rankedPage(request, this.inCellsNear(filter, candidates, amongTag ? 'among-tag' : 'cells', themes));
+    // Only a theme's or a tag's list by itself: the sample does not say how many of its themes'
+    // items a photo type or OLED dark keeps.
+    const merged = blocks && filter.photoType === undefined && !filter.dark;
+    const read = amongTag ? 'among-tag' : merged ? 'blocks' : 'cells';
+    return this.rankedPage(request, this.inCellsNear(filter, candidates, read, themes));
   }
 
   /**
@@ -504,7 +510,14 @@ export class ItemsRepository {
     candidates: number,
     walked: number,
     tag?: string,
-  ): Promise<{ walk: number | undefined; share: number; matches: number; themes?: string[]; tagged: number }> {
+  ): Promise<{
+    walk: number | undefined;
+    blocks: boolean;
+    share: number;
+    matches: number;
+    themes?: string[];
+    tagged: number;
+  }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
     const [sample] = await this.db
@@ -533,17 +546,21 @@ export class ItemsRepository {
     const themesRead = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
     const shares = (themesRead ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
     const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
+    const tagged = Object.values(filed).reduce((sum, items) => sum + items, 0);
+    const items = sample?.items ?? 0;
     return {
       ...weighColourWalk({
         near,
         palettes: (sample?.palettes ?? []).map(paletteColours),
-        items: sample?.items ?? 0,
+        items,
         themeShare,
+        // A theme's blocks are its list's; a tag's themes hold their share of the catalogue's items.
+        spread: theme !== undefined ? 1 : tagged > 0 ? (themeShare * items) / tagged : undefined,
         candidates,
         walked,
       }),
       ...(theme === undefined && themesRead && { themes: themesRead }),
-      tagged: Object.values(filed).reduce((sum, items) => sum + items, 0),
+      tagged,
     };
   }
 
@@ -564,7 +581,8 @@ export class ItemsRepository {
    * is not a swatch, from the cells around it: its matches with their distances, newest first,
    * each then looked up in the list when the filter narrows it (one at a time, so a rare colour
    * never walks the list), or, `among-tag`, taken among the tag's postings at once; `blocks`:
-   * an unnarrowed list's, merged from the blocks around the colour. A theme's list reads only
+   * merged from the blocks around the colour newest first, an unnarrowed list's every block, a
+   * theme's its own, a tag's those of its `themes` (decision 072). A theme's list reads only
    * the theme's colours (decision 068), looked up only for a photo type or OLED dark; another
    * tag's, given `themes` (tag_themes), only the colours filed under those (decision 069).
    */
@@ -596,10 +614,20 @@ export class ItemsRepository {
     // OLED dark still narrows them.
     const narrowed = theme ? narrows({ ...filter, tag: undefined }) : !amongTag && narrows(filter);
     // Unnarrowed (or among the tag's postings), its newest candidates are the matches' newest.
+    const newest = narrowed ? undefined : candidates;
     const matches =
-      read === 'blocks' && candidates !== undefined
-        ? this.newestInBlocksNear(filter.near, candidates)
-        : this.inCells(filter.near, narrowed ? undefined : candidates, among);
+      read === 'blocks'
+        ? this.newestInBlocksNear(
+            filter.near,
+            newest,
+            // A scan of each theme's blocks: the blocks' index by theme orders each newest first.
+            theme
+              ? inTheme(theme)
+              : themes?.length
+                ? themes.map((filedUnder) => eq(paletteCells.theme, filedUnder))
+                : among,
+          )
+        : this.inCells(filter.near, newest, among);
     // In a narrowed list, each looked up in the list newest first until the candidates are
     // found: a tag's postings say from their key alone, OLED dark needs its row.
     const found = matches.as('matches');
@@ -646,16 +674,19 @@ export class ItemsRepository {
    * Each block is a scan sorted by itself, which PostgreSQL merges, where it would sort every
    * colour of the cells read as one range of their key. The limit keeps the match worked out
    * above the merge: in each scan, a block holding few matches would be read to its end before
-   * the merge could start.
+   * the merge could start. With `among`, only the colours each condition keeps, a scan for each
+   * block and condition: a theme's, read along the blocks' index by theme (decision 072).
    */
-  private newestInBlocks(colour: Lab) {
+  private newestInBlocks(colour: Lab, among: (SQL | undefined)[] = [undefined]) {
     const blocks = [...new Set(cellsAround(colour).map(blockOf))];
-    const [first, ...rest] = blocks.map((block) =>
-      this.db
-        .select({ itemId: paletteCells.itemId, l: paletteCells.l, a: paletteCells.a, b: paletteCells.b })
-        .from(paletteCells)
-        .where(eq(paletteBlock(paletteCells.cell), block))
-        .orderBy(desc(paletteCells.itemId)),
+    const [first, ...rest] = blocks.flatMap((block) =>
+      among.map((condition) =>
+        this.db
+          .select({ itemId: paletteCells.itemId, l: paletteCells.l, a: paletteCells.a, b: paletteCells.b })
+          .from(paletteCells)
+          .where(and(eq(paletteBlock(paletteCells.cell), block), condition))
+          .orderBy(desc(paletteCells.itemId)),
+      ),
     );
     const [second, ...others] = rest;
     const merged = (second ? unionAll(first!, second, ...others) : first!).as('merged');
@@ -664,10 +695,8 @@ export class ItemsRepository {
 
   /**
    * The published items near a colour that is not a swatch, each with its distance, from the
-   * cells around it, newest first; with `newest`, only the newest that many. An item has at most
-   * PALETTE_SIZE colours in the cells, so the newest `newest * PALETTE_SIZE` matching colours
-   * hold the newest `newest` items whole (a top-N sort, where every match grouped cost most).
-   * With `among`, only the colours each condition keeps, each read as a scan of its own.
+   * cells around it, newest first; with `newest`, only the newest that many. With `among`, only
+   * the colours each condition keeps, each read as a scan of its own.
    */
   private inCells(colour: Lab, newest?: number, among: SQL[] = []) {
     const [first, second, ...others] = (among.length ? among : [undefined]).map((condition) =>
@@ -676,34 +705,34 @@ export class ItemsRepository {
         .from(paletteCells)
         .where(and(matchingInCells(colour), condition)),
     );
-    const matching = second ? unionAll(first!, second, ...others) : first!;
-    if (newest === undefined) {
-      const colours = matching.as('colours');
+    return this.itemsAmong(colour, (second ? unionAll(first!, second, ...others) : first!).as('matches'), newest);
+  }
+
+  /** The published items near a colour, as `inCells` finds them, merged from the blocks around it newest first. */
+  private newestInBlocksNear(colour: Lab, newest?: number, among?: (SQL | undefined)[]) {
+    const blocks = this.newestInBlocks(colour, among);
+    const matching = this.db.select().from(blocks).where(matchesColour(colour, blocks)).as('matches');
+    return this.itemsAmong(colour, matching, newest);
+  }
+
+  /**
+   * Each item among these matching colours, with its nearest's distance, newest first; with
+   * `newest`, only the newest that many. An item has at most PALETTE_SIZE colours in the cells,
+   * so the newest `newest * PALETTE_SIZE` matching colours hold the newest `newest` items whole
+   * (a top-N sort, where every match grouped cost most).
+   */
+  private itemsAmong(colour: Lab, matches: SubqueryWithSelection<MatchingColours, 'matches'>, newest?: number) {
+    if (newest === undefined)
       return this.db
-        .select({ itemId: colours.itemId, distance: nearestInCells(colour, colours).as('distance') })
-        .from(colours)
-        .groupBy(colours.itemId)
-        .orderBy(desc(colours.itemId))
+        .select({ itemId: matches.itemId, distance: nearestInCells(colour, matches).as('distance') })
+        .from(matches)
+        .groupBy(matches.itemId)
+        .orderBy(desc(matches.itemId))
         .$dynamic();
-    }
-    const matches = matching.as('matches');
     const colours = this.db
       .select()
       .from(matches)
       .orderBy(desc(matches.itemId))
-      .limit(newest * PALETTE_SIZE)
-      .as('colours');
-    return this.nearestOfEach(colour, colours, newest);
-  }
-
-  /** The newest `newest` published items near a colour, as `inCells` finds them, merged from the blocks around it. */
-  private newestInBlocksNear(colour: Lab, newest: number) {
-    const blocks = this.newestInBlocks(colour);
-    const colours = this.db
-      .select()
-      .from(blocks)
-      .where(matchesColour(colour, blocks))
-      .orderBy(desc(blocks.itemId))
       .limit(newest * PALETTE_SIZE)
       .as('colours');
     return this.nearestOfEach(colour, colours, newest);

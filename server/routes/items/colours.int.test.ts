@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES } from '#contract/colour.ts';
+import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES, type Lab } from '#contract/colour.ts';
 import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { cellOf } from '../../db/repositories/colour-cells.ts';
-import { ItemsRepository } from '../../db/repositories/items.repository.ts';
+import { type CatalogueFilter, ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { rowsOf } from '../../db/repositories/raw-rows.ts';
 import { items } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
@@ -26,6 +26,23 @@ const red = buildItemRow({ itemId: '20261110_0000_c0000004', ...palette(['#c8323
 const old = buildItemRow({ itemId: '20261110_0000_c0000005', media: { placeholder: '', thumbnails: [] } });
 const anime = buildItemRow({ itemId: '20261110_0000_c0000006', tags: ['anime'], ...palette(['#2f63c0'], 0) });
 const draft = buildItemRow({ itemId: '20261110_0000_c0000007', published: false, ...palette(['#2f63c0'], 0.9) });
+
+/**
+ * A colour's page read from the blocks around it, merged newest first (decision 072), whatever
+ * the sample would choose: of a theme's, or of a tag's `themes`, or every block.
+ */
+const fromBlocks = async (
+  repository: ItemsRepository,
+  filter: CatalogueFilter & { near: Lab },
+  candidates: number,
+  themes?: string[],
+) => {
+  const page = await repository['rankedPage'](
+    { limit: 10 },
+    repository['inCellsNear'](filter, candidates, 'blocks', themes),
+  );
+  return { ids: page.rows.map((row) => row.itemId), total: page.total };
+};
 
 const ids = async (url: string) => {
   const response = await ctx.app.inject({ url });
@@ -302,6 +319,12 @@ describe('a colour that is not a swatch', () => {
     expect(await weighed(30)).toMatchObject({ share: 1, matches: rows.length });
     expect(await weighed(4, 'landscape')).toMatchObject({ walk: 10, share: 1 });
     expect(await weighed(30, 'mixed')).toMatchObject({ walk: undefined, share: 0, tagged: mixed.length });
+    // The theme's blocks, and the tag's through the themes its items are filed under, merged
+    // newest first, find the same pages (the sample chooses them only in a far larger catalogue).
+    expect(await fromBlocks(repository, { near, tag: 'landscape' }, candidates)).toEqual(expected(rows));
+    const { themes } = await weighed(30, 'mixed');
+    expect(themes).toEqual(['landscape']);
+    expect(await fromBlocks(repository, { near, tag: 'mixed' }, candidates, themes)).toEqual(expected(mixed));
 
     // A search within the colour reads the word's postings against the palettes (walked: its
     // newest match is the target) or the cells (no sample; 'mixed', whose newest is far), or,
@@ -403,16 +426,15 @@ describe('the cells around a colour', () => {
       );
       expect(row?.theme).toBe(tag);
     }
-    // Walked 0: read from the cells, a theme's own and those of no one theme; all as near, newest first.
-    const found = async (tag: string, photoType?: 'live') =>
-      (
-        await repository.nearestPage({
-          filter: { near: labOfHex(target), tag, photoType },
-          limit: 10,
-          candidates: 10,
-          walked: 0,
-        })
-      ).rows.map((row) => row.itemId);
+    // Walked 0: read from the cells, a theme's own and those of no one theme; all as near, newest
+    // first. The blocks, of the theme or every one, find the same.
+    const found = async (tag: string, photoType?: 'live') => {
+      const filter = { near: labOfHex(target), tag, photoType };
+      const page = await repository.nearestPage({ filter, limit: 10, candidates: 10, walked: 0 });
+      const ids = page.rows.map((row) => row.itemId);
+      expect((await fromBlocks(repository, filter, 10)).ids).toEqual(ids);
+      return ids;
+    };
     expect(await found('landscape')).toEqual([both]);
     expect(await found('anime')).toEqual([live, both, anime]);
     expect(await found('anime', 'live')).toEqual([live]);
@@ -464,14 +486,24 @@ describe('the cells around a colour', () => {
     // hold more matches than a twentieth of its items); the whole list as its sample, each match
     // looked up in the tag. Both the same: all as near, newest first.
     const found = async (tag: string) => {
+      const near = labOfHex(target);
       const pages = await Promise.all(
         [0, 1_000_000].map(async (walked) =>
-          (
-            await repository.nearestPage({ filter: { near: labOfHex(target), tag }, limit: 10, candidates: 10, walked })
-          ).rows.map((row) => row.itemId),
+          (await repository.nearestPage({ filter: { near, tag }, limit: 10, candidates: 10, walked })).rows.map(
+            (row) => row.itemId,
+          ),
         ),
       );
       expect(pages[1]).toEqual(pages[0]);
+      // The blocks of its themes, merged newest first, each looked up in the tag: the same.
+      const { themes } = await repository['colourWalk'](
+        near,
+        (size) => repository['newestListed']({ tag }, size),
+        10,
+        0,
+        tag,
+      );
+      expect((await fromBlocks(repository, { near, tag }, 10, themes)).ids).toEqual(pages[0]);
       return pages[0];
     };
     expect(await found('fog')).toEqual([ofSeveral, ofNone, inLandscape, inAnime]);
