@@ -175,12 +175,20 @@ const BLOCKS_MATCHES = 2;
 
 /**
  * A colour's match looked up in a tag's postings costs about as much as this many of the
- * postings hashed: a tag whose newest hold none of the colour hashes its postings once when the
- * cells it reads hold more matches than its items over this (at a million items on PostgreSQL,
- * tags of 166,700 items lacking a colour: 66–455 ms looked up against 35–180 ms hashed for
- * 8,800–104,000 matching items, 1–43 ms against 2–59 ms for 8,200 or fewer; decisions 066 and 069).
+ * postings hashed: a tag whose newest hold none of the colour (or few, decision 073) hashes its
+ * postings once when the cells it reads hold more matches than its items over this (at a
+ * million items on PostgreSQL, tags of 166,700 items lacking a colour: 66–455 ms looked up
+ * against 35–180 ms hashed for 8,800–104,000 matching items, 1–43 ms against 2–59 ms for 8,200
+ * or fewer; decisions 066 and 069).
  */
 const LOOKUP_POSTINGS = 20;
+
+/**
+ * A tag whose newest hold a colour is weighed for its postings hashed only when its themes hold
+ * at least this many times its items: where it holds most of them, the matches looked up newest
+ * first are mostly its own, and it finds its candidates soon (decision 073).
+ */
+const HASHED_SPREAD = 1.5;
 
 /** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
 const narrows = (filter: CatalogueFilter): boolean =>
@@ -465,7 +473,7 @@ export class ItemsRepository {
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, blocks, share, matches, themes, tagged } = await this.colourWalk(
+    const { walk, blocks, share, matches, themes, tagged, spread } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
@@ -481,28 +489,32 @@ export class ItemsRepository {
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walk));
       if (fromWalk.total === candidates) return fromWalk;
     }
-    // A tag whose newest hold none of the colour may hold few of its matches, or none: when the
-    // cells of its themes hold many, each looked up in the tag would cost more than the tag's
-    // postings hashed once. A theme's colours are read as its own.
-    const amongTag =
-      share === 0 &&
-      themes !== undefined &&
-      tagged > 0 &&
-      postedUnderTag({ ...filter, near: undefined }) &&
-      (await this.holdsMatches(filter.near, themes, Math.ceil(tagged / LOOKUP_POSTINGS)));
     // Only a theme's or a tag's list by itself: the sample does not say how many of its themes'
     // items a photo type or OLED dark keeps.
     const merged = blocks && filter.photoType === undefined && !filter.dark;
-    const read = amongTag ? 'among-tag' : merged ? 'blocks' : 'cells';
+    // A tag whose newest hold none of the colour, or few in themes of half again its items or
+    // more, may hold few of its matches: when the cells of its themes hold many, each looked up
+    // in the tag would cost more than the tag's postings hashed once (decision 073). A theme's
+    // colours are read as its own.
+    const amongTag =
+      !merged &&
+      themes !== undefined &&
+      tagged > 0 &&
+      (share === 0 || spread >= HASHED_SPREAD) &&
+      postedUnderTag({ ...filter, near: undefined }) &&
+      (await this.holdsMatches(filter.near, themes, Math.ceil(tagged / LOOKUP_POSTINGS)));
+    const read = merged ? 'blocks' : amongTag ? 'among-tag' : 'cells';
     return this.rankedPage(request, this.inCellsNear(filter, candidates, read, themes));
   }
 
   /**
    * How a colour that is not a swatch is read, as the list's newest `walked / COLOUR_PROBE_SHARE`
-   * (as `probed` gives them) say (`weighColourWalk`): `walk`, `share` and `matches`; and, for a
-   * `tag` that is not a theme, `themes` and `tagged`: the themes its items are filed under in the
-   * cells and how many items it has (tag_themes). The cells read are the catalogue's or only those
-   * of the list's themes (a theme's own, or the tag's), as the planner's statistics count their share.
+   * (as `probed` gives them) say (`weighColourWalk`): `walk`, `blocks`, `share` and `matches`;
+   * and, for a `tag` that is not a theme, `themes` and `tagged`: the themes its items are filed
+   * under in the cells and how many items it has (tag_themes). The cells read are the catalogue's
+   * or only those of the list's themes (a theme's own, or the tag's), as the planner's statistics
+   * count their share. `spread`: how many of its themes' items each of the list's stands for (1
+   * for a theme, 0 when not known).
    */
   private async colourWalk(
     near: Lab,
@@ -517,6 +529,7 @@ export class ItemsRepository {
     matches: number;
     themes?: string[];
     tagged: number;
+    spread: number;
   }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
@@ -548,19 +561,21 @@ export class ItemsRepository {
     const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
     const tagged = Object.values(filed).reduce((sum, items) => sum + items, 0);
     const items = sample?.items ?? 0;
+    // A theme's blocks are its list's; a tag's themes hold their share of the catalogue's items.
+    const spread = theme !== undefined ? 1 : tagged > 0 ? (themeShare * items) / tagged : undefined;
     return {
       ...weighColourWalk({
         near,
         palettes: (sample?.palettes ?? []).map(paletteColours),
         items,
         themeShare,
-        // A theme's blocks are its list's; a tag's themes hold their share of the catalogue's items.
-        spread: theme !== undefined ? 1 : tagged > 0 ? (themeShare * items) / tagged : undefined,
+        spread,
         candidates,
         walked,
       }),
       ...(theme === undefined && themesRead && { themes: themesRead }),
       tagged,
+      spread: spread ?? 0,
     };
   }
 

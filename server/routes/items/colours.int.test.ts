@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES, type Lab } from '#contract/colour.ts';
 import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
@@ -307,11 +307,26 @@ describe('a colour that is not a swatch', () => {
     // but too few found there, then the cells. 30: walked. A million: the sample is the whole list,
     // then the whole list walked.
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked, 'landscape')).toEqual(expected(rows));
-    // The newest of 'mixed' is far: its sample of one finds none, so the cells at once, where
-    // more matches than a twentieth of its 32 items take it among its postings hashed; the whole
-    // list as its sample finds the cells cheaper too, each match then looked up in the tag.
+    // The newest of 'mixed' is far: its sample of one (walked 30) finds none, so the cells at
+    // once, where more matches than a twentieth of its 32 items take it among its postings
+    // hashed. Its newest eight (walked 400) hold one match: the cells cheaper than a walk or the
+    // blocks, and as its theme holds 60 / 32 times its items, among its postings hashed as well
+    // (decision 073). The whole list as its sample: its theme's blocks, merged (decision 072).
     const mixed = rows.filter(({ row }) => row.tags!.includes('mixed'));
-    for (const walked of [30, 1_000_000]) expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
+    const reads = vi.spyOn(
+      repository as unknown as Record<'inCellsNear', (...args: unknown[]) => unknown>,
+      'inCellsNear',
+    );
+    for (const [walked, read] of [
+      [30, 'among-tag'],
+      [400, 'among-tag'],
+      [1_000_000, 'blocks'],
+    ] as const) {
+      reads.mockClear();
+      expect(await listed(walked, 'mixed')).toEqual(expected(mixed));
+      expect(reads.mock.calls.map((call) => call[2])).toEqual([read]);
+    }
+    reads.mockRestore();
     // What the newest say, as traced above: the sample of one (a fiftieth of 30, of 4) is the
     // target, a match, in a catalogue of 60; mixed's newest is far, and mixed has 32 items.
     const weighed = (walked: number, tag?: string) =>
@@ -319,8 +334,10 @@ describe('a colour that is not a swatch', () => {
     expect(await weighed(30)).toMatchObject({ share: 1, matches: rows.length });
     expect(await weighed(4, 'landscape')).toMatchObject({ walk: 10, share: 1 });
     expect(await weighed(30, 'mixed')).toMatchObject({ walk: undefined, share: 0, tagged: mixed.length });
+    expect(await weighed(400, 'mixed')).toMatchObject({ walk: undefined, blocks: false, share: 1 / 8 });
+    expect((await weighed(400, 'mixed')).spread).toBeCloseTo(rows.length / mixed.length);
     // The theme's blocks, and the tag's through the themes its items are filed under, merged
-    // newest first, find the same pages (the sample chooses them only in a far larger catalogue).
+    // newest first, find the same pages, whatever the sample would choose.
     expect(await fromBlocks(repository, { near, tag: 'landscape' }, candidates)).toEqual(expected(rows));
     const { themes } = await weighed(30, 'mixed');
     expect(themes).toEqual(['landscape']);
