@@ -115,8 +115,11 @@ export function weighColourWalk(sample: {
   const toWalk = found === 0 ? Infinity : (candidates * sampled) / found;
   const toRead = (inCells / sampled) * sample.items * sample.themeShare * CELL_ROW_COST;
   const walk = toWalk <= toRead ? Math.max(sample.walked, Math.ceil(2 * toWalk)) : undefined;
+  // None found: the merge would read the blocks to their end.
   const merged =
-    sample.spread !== undefined && (toWalk * sample.spread * inBlocks * BLOCK_ROW_COST) / sampled <= toRead;
+    found > 0 &&
+    sample.spread !== undefined &&
+    (toWalk * sample.spread * inBlocks * BLOCK_ROW_COST) / sampled <= toRead;
   return {
     walk,
     blocks: walk === undefined && merged,
