@@ -500,8 +500,8 @@ describe('the cells around a colour', () => {
       { theme: 'landscape', items: 1 },
     ]);
     // From the cells of its themes: walked 0, no sample, so among its postings hashed (the cells
-    // hold more matches than a twentieth of its items); the whole list as its sample, each match
-    // looked up in the tag. Both the same: all as near, newest first.
+    // hold more matches than a twentieth of its items); the whole list as its sample, walked or
+    // its themes' blocks merged, as the sample weighs them. Both the same: all as near, newest first.
     const found = async (tag: string) => {
       const near = labOfHex(target);
       const pages = await Promise.all(
