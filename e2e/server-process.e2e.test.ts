@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoTemplate } from './fixtures.ts';
-import { ROOT, startStore } from './store.ts';
+import { linksInOutbox } from './outbox.ts';
+import { ROOT, SERVER_NODE_FLAGS, startStore } from './store.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -32,6 +33,57 @@ describe('the server process', () => {
 
     expect(await store.stop()).toBe(0);
     expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('loads what only some requests use at the first of them', async () => {
+    const packagesFile = path.join(dataDir, 'packages.json');
+    const store = await startStore({
+      dataDir,
+      env: { SEED_DEMO: 'false', PACKAGES_FILE: packagesFile },
+      nodeFlags: [...SERVER_NODE_FLAGS, '--import', path.join(import.meta.dirname, 'loaded-packages.ts')],
+    });
+    /** The packages the process has loaded so far. */
+    const loaded = async () => {
+      fs.rmSync(packagesFile, { force: true });
+      store.process.kill('SIGUSR2');
+      await expect.poll(() => fs.existsSync(packagesFile)).toBe(true);
+      return JSON.parse(fs.readFileSync(packagesFile, 'utf8')) as string[];
+    };
+    try {
+      for (const address of ['/', '/api/items?limit=12', '/painting'])
+        expect((await fetch(store.baseUrl + address)).ok).toBe(true);
+      // Email, password hashing, QR codes, upload sniffing, metrics and Redis wait for their first use
+      // (decision 074); the pretty log for a terminal, for one (this process logs JSON).
+      const later = [
+        'nodemailer',
+        '@node-rs/argon2',
+        'qrcode',
+        'file-type',
+        'prom-client',
+        'ioredis',
+        'pino-pretty',
+        'sharp',
+      ];
+      const atStart = await loaded();
+      expect(atStart).toEqual(expect.arrayContaining(['fastify', 'drizzle-orm', 'react-dom']));
+      expect(atStart.filter((name) => later.includes(name))).toEqual([]);
+
+      const registered = await fetch(`${store.baseUrl}/api/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: store.baseUrl },
+        body: JSON.stringify({
+          firstName: 'Lazy',
+          lastName: '',
+          email: 'lazy@example.com',
+          password: 'violet-harbor-42',
+        }),
+      });
+      expect(registered.status).toBe(201);
+      expect((await linksInOutbox(dataDir, 'lazy@example.com')).length).toBeGreaterThan(0);
+      expect(await loaded()).toEqual(expect.arrayContaining(['nodemailer', '@node-rs/argon2']));
+    } finally {
+      await store.stop();
+    }
   });
 
   it('takes an admin command while it runs, the password piped in rather than on the command line', async () => {

@@ -5,7 +5,7 @@ import { lockDataDir } from '../ops/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import type { Media } from '../providers/media/media.ts';
 import { SharpFfmpegMedia } from '../providers/media/sharp-ffmpeg-media.ts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../shared/logger.ts';
 import type { Mailer } from '../providers/email/mailer.ts';
 import { OutboxMailer } from '../providers/email/outbox-mailer.ts';
@@ -16,7 +16,6 @@ import type { Storage } from '../providers/storage/storage.ts';
 import type { PaymentProvider } from '../providers/payment/payment.ts';
 import { PayPalProvider } from '../providers/payment/paypal.ts';
 import { NO_METRICS, type Metrics } from '../providers/metrics/metrics.ts';
-import { PrometheusMetrics } from '../providers/metrics/prometheus-metrics.ts';
 import { NoPayments } from '../providers/payment/no-payments.ts';
 import { TestWallet } from '../providers/payment/test-wallet.ts';
 import { loadDownloadSigner } from '../security/download-links.ts';
@@ -166,8 +165,9 @@ export async function createServices(deps: {
     waitingList: new WaitingListRepository(db),
   };
   const jobsRepository = new JobsRepository(db);
+  // prom-client is imported only by a process whose metrics someone reads (decision 074).
   const metrics = config.metricsToken
-    ? new PrometheusMetrics({
+    ? new (await import('../providers/metrics/prometheus-metrics.ts')).PrometheusMetrics({
         jobs: () => jobsRepository.backlog(),
         waitingList: () => repositories.waitingList.backlog(),
       })
@@ -330,8 +330,9 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   }
   const storage = withReadCache(await createFileStorage(config));
   const media = createMedia(config);
+  // ioredis, as prom-client, only where it is used.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined;
   const services = await createServices({ config, logger, database, storage, media });
   // Several processes may serve one PostgreSQL server: each drops its catalogue copy when another writes.

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { pino, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type pinoPretty from 'pino-pretty';
 import type { Config } from './config.ts';
 
 export type { Logger };
@@ -35,6 +36,8 @@ export function createLogger(
   };
   const terminal = (destination as NodeJS.WriteStream).isTTY === true;
   if ((config.logFormat ?? (terminal ? 'pretty' : 'json')) === 'json') return pino(options, destination);
+  // Required here, not imported: a process that logs JSON never loads it (decision 074).
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
   return pino(
     options,
     pretty({ colorize: terminal, ignore: 'pid,hostname', translateTime: 'HH:MM:ss', destination, sync: true }),

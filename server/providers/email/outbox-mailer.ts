@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
+import { transportAtFirstSend } from './mail-transport.ts';
 import { safeMessageId } from './message-id.ts';
 
 /**
@@ -10,13 +10,12 @@ import { safeMessageId } from './message-id.ts';
  * logged, so someone running the store locally can follow them.
  */
 export class OutboxMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly transport = transportAtFirstSend({ streamTransport: true, buffer: true, newline: 'unix' });
   private readonly dir: string;
   private readonly from: string;
   private readonly log: (message: string) => void;
 
   constructor(dir: string, from: string, log: (message: string) => void) {
-    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     this.dir = dir;
     this.from = from;
     this.log = log;
@@ -25,7 +24,8 @@ export class OutboxMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const { id, ...content } = message;
     const name = safeMessageId(id);
-    const info = (await this.transport.sendMail({
+    const transport = await this.transport();
+    const info = (await transport.sendMail({
       from: this.from,
       ...content,
       messageId: `<${name}@outbox.local>`,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { MESSAGES } from '#contract/constants.ts';
 import type { Size } from '#contract/device-crop.ts';
 import { PHONE_LINK_MINUTES } from '#contract/constants.ts';
@@ -53,7 +52,9 @@ export class PhoneLinksService {
     const url = `${this.deps.publicUrl}/p/${code}`;
     return {
       url,
-      qrSvg: await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+      qrSvg: await (
+        await import('qrcode')
+      ).default.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
       expiresAt: expiresAt.toISOString(),
     };
   }

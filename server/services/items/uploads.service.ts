@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import type { UploadKind, UploadResult } from '#contract/admin.ts';
 import { isPlainText, slugify } from '#contract/text.ts';
 import { DomainError } from '../../shared/errors.ts';
@@ -106,6 +105,7 @@ export class UploadsService {
     if (!isPlainText(input.fileName) || input.fileName.length > 255)
       throw new DomainError('invalid', 'The file name must be at most 255 characters, without control characters.');
     const { head, whole } = await peek(input.stream, SNIFF_BYTES);
+    const { fileTypeFromBuffer } = await import('file-type');
     const detected = await fileTypeFromBuffer(head);
     const allowed = input.kind === 'video' ? VIDEO_TYPES : IMAGE_TYPES;
     const extension = detected && allowed[detected.mime];

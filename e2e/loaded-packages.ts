@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import { registerHooks } from 'node:module';
+
+/**
+ * Loaded into a store process by a test (`--import`): notes each package of node_modules the
+ * process loads, imported or required, and writes their names to PACKAGES_FILE on SIGUSR2.
+ */
+const packages = new Set<string>();
+
+registerHooks({
+  load(url, context, nextLoad) {
+    const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+    if (name) packages.add(name);
+    return nextLoad(url, context);
+  },
+});
+
+process.on('SIGUSR2', () => {
+  fs.writeFileSync(process.env.PACKAGES_FILE!, JSON.stringify([...packages].sort()));
+});
