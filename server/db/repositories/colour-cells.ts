@@ -49,11 +49,16 @@ export function cellsAround(colour: Lab): number[] {
 }
 
 /** A palette's colours as `items.colours` holds them, as palette_colours reads them: the first PALETTE_SIZE whole ones. */
-export const paletteColours = (colours: (number | null)[] | null): Lab[] =>
-  Array.from({ length: Math.min(PALETTE_SIZE, Math.floor((colours?.length ?? 0) / 3)) }, (_, n) => {
-    const [l, a, b] = colours!.slice(3 * n, 3 * n + 3);
-    return l == null || a == null || b == null ? [] : [{ l, a, b }];
-  }).flat();
+export function paletteColours(colours: (number | null)[] | null): Lab[] {
+  const palette: Lab[] = [];
+  for (let n = 0; n < PALETTE_SIZE && 3 * n + 2 < (colours?.length ?? 0); n++) {
+    const l = colours![3 * n];
+    const a = colours![3 * n + 1];
+    const b = colours![3 * n + 2];
+    if (l != null && a != null && b != null) palette.push({ l, a, b });
+  }
+  return palette;
+}
 
 /** The block of a cell, as `paletteBlock` numbers it. */
 export const blockOf = (cell: number): number =>
