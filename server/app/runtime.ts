@@ -330,7 +330,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   }
   const storage = withReadCache(await createFileStorage(config));
   const media = createMedia(config);
-  // ioredis, as prom-client, only where it is used.
+  // ioredis is imported only with REDIS_URL (decision 074).
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 })
     : undefined;

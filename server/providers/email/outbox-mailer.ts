@@ -10,7 +10,9 @@ import { safeMessageId } from './message-id.ts';
  * logged, so someone running the store locally can follow them.
  */
 export class OutboxMailer implements Mailer {
-  private readonly transport = transportAtFirstSend({ streamTransport: true, buffer: true, newline: 'unix' });
+  private readonly transport = transportAtFirstSend((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   private readonly dir: string;
   private readonly from: string;
   private readonly log: (message: string) => void;

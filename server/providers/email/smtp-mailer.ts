@@ -9,7 +9,7 @@ export class SmtpMailer implements Mailer {
   private readonly domain: string;
 
   constructor(smtpUrl: string, from: string) {
-    this.transport = transportAtFirstSend(smtpUrl);
+    this.transport = transportAtFirstSend((nodemailer) => nodemailer.createTransport(smtpUrl));
     this.from = from;
     this.domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   }
