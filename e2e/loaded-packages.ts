@@ -15,6 +15,9 @@ registerHooks({
   },
 });
 
+// Written whole and renamed into place: the test reads the file as soon as it appears.
 process.on('SIGUSR2', () => {
-  fs.writeFileSync(process.env.PACKAGES_FILE!, JSON.stringify([...packages].sort()));
+  const file = process.env.PACKAGES_FILE!;
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify([...packages].sort()));
+  fs.renameSync(`${file}.tmp`, file);
 });
