@@ -165,6 +165,16 @@ const { search: _search, colours: _colours, ...itemColumnsForReading } = getTabl
 export const itemColumns = itemColumnsForReading;
 
 export type ItemRow = Omit<typeof items.$inferSelect, 'search' | 'colours'>;
+
+/**
+ * What names an item as it is now: every change bumps the version and sets `updatedAt`, so the
+ * three name one content of the item (what a client is shown of it can be kept under them).
+ */
+export const itemKeyColumns = { itemId: items.itemId, version: items.version, updatedAt: items.updatedAt };
+export type ItemKey = Pick<ItemRow, 'itemId' | 'version' | 'updatedAt'>;
+
+/** An item's key with the columns its place in a list's order is read from (a page's cursor). */
+export const listedKeyColumns = { ...itemKeyColumns, priceCents: items.priceCents, name: items.name };
 export type NewItemRow = typeof items.$inferInsert;
 
 /** Downloads of each item per day (UTC), for what is popular; one row per item and day, not per download. */

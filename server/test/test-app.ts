@@ -74,13 +74,13 @@ export async function createTestContext(
 
 /**
  * A catalogue on the test's database read through `items` (a repository a test watches), with
- * no answer cache, so every answer goes to the database.
+ * no cache unless given its bytes, so every answer goes to the database.
  */
-export function catalogueOver(ctx: TestContext, items: ItemsRepository): CatalogueService {
+export function catalogueOver(ctx: TestContext, items: ItemsRepository, cacheBytes = 0): CatalogueService {
   return new CatalogueService({
     items,
     inTransaction: transactionsOf(ctx.db),
-    cacheBytes: 0,
+    cacheBytes,
     links: ctx.config.itemLinks,
     jobs: ctx.jobs,
   });

@@ -15,7 +15,9 @@ import type { Database } from '../client.ts';
 import {
   itemColumns,
   itemDownloadsDaily,
+  itemKeyColumns,
   items,
+  listedKeyColumns,
   type ItemMedia,
   nearColour,
   orderLines,
@@ -26,6 +28,7 @@ import {
   searchWords,
   tagPostings,
   tagThemes,
+  type ItemKey,
   type ItemRow,
   type NewItemRow,
 } from '../schema.ts';
@@ -49,8 +52,12 @@ export type ListOrder = ItemSort | 'colour';
 /** Where a keyset page starts: the sort key of the last item of the page before it. */
 export type SortKey = [string] | [number | string, string];
 
-/** A row of a list; nearest first to a colour, with its distance from it. */
-export type ListedRow = ItemRow & { distance?: number };
+/**
+ * An item of a list: its key and what its place in the list's order is read from; nearest first
+ * to a colour, with its distance from it. The catalogue reads the rows only of the items it has
+ * not shown since they last changed (decision 076).
+ */
+export type ListedItem = ItemKey & Pick<ItemRow, 'priceCents' | 'name'> & { distance?: number };
 
 /** What an update changes: columns, and the fields of `media` it sets. */
 export type ItemChange = Omit<Partial<NewItemRow>, 'media'> & { media?: Partial<ItemMedia> };
@@ -265,7 +272,7 @@ const adminFilter = (filter: AdminItemFilter): SQL | undefined =>
 interface Order {
   by: SQL[];
   after: (key: SortKey) => SQL | undefined;
-  key: (row: ListedRow) => SortKey;
+  key: (row: ListedItem) => SortKey;
 }
 
 /** Each sort: its order (ties broken by itemId) and the condition for "after this key". */
@@ -306,7 +313,7 @@ const nearestFirst = (distance: SQLWrapper, itemId: SQLWrapper): Omit<Order, 'ke
 });
 
 /** The keyset position of a row in a list's order. */
-export const sortKeyOf = (order: ListOrder, row: ListedRow): SortKey =>
+export const sortKeyOf = (order: ListOrder, row: ListedItem): SortKey =>
   order === 'colour' ? [row.distance!, row.itemId] : SORTS[order].key(row);
 
 /** The items of the catalogue, published or draft, and how much each is downloaded. */
@@ -351,7 +358,7 @@ export class ItemsRepository {
     limit: number;
     after?: SortKey | undefined;
     offset?: number;
-  }): Promise<ListedRow[]> {
+  }): Promise<ListedItem[]> {
     const order = SORTS[request.sort];
     const where = and(published(request.filter), request.after && order.after(request.after));
     const postings = tagPostingsOf(request.filter);
@@ -359,12 +366,12 @@ export class ItemsRepository {
     const byPostings = postings && (newest || request.sort === 'oldest');
     if (!byPostings && !request.offset)
       return this.db
-        .select(itemColumns)
+        .select(listedKeyColumns)
         .from(items)
         .where(where)
         .orderBy(...order.by)
         .limit(request.limit);
-    // The page's ids first, from an index alone, then its rows. A tag's list in the order of its
+    // The page's ids first, from an index alone, then its items. A tag's list in the order of its
     // ids walks the tag's postings, which end with the tag however few of them are of one photo
     // type (none, say), where the items' own index would be walked to its end; a deep page skips
     // along the list's index, reading no row of those it skips.
@@ -384,7 +391,7 @@ export class ItemsRepository {
           .limit(request.limit)
           .offset(request.offset ?? 0);
     return this.db
-      .select(itemColumns)
+      .select(listedKeyColumns)
       .from(items)
       .where(inArray(items.itemId, ids))
       .orderBy(...order.by);
@@ -410,7 +417,7 @@ export class ItemsRepository {
     offset?: number;
     candidates: number;
     walked: number;
-  }): Promise<{ rows: ListedRow[]; total: number | undefined }> {
+  }): Promise<{ keys: ListedItem[]; total: number | undefined }> {
     const { filter, candidates } = request;
     if (!isSwatch(filter.near)) return this.nearOtherColour(request);
     const swatch = filter.tag !== undefined && !filter.dark ? swatchOf(filter.near) : undefined;
@@ -848,7 +855,7 @@ export class ItemsRepository {
   private async rankedPage(
     request: { limit: number; after?: SortKey | undefined; offset?: number },
     candidates: ReturnType<ItemsRepository['newestNear'] | ItemsRepository['inCellsNear']>,
-  ): Promise<{ rows: ListedRow[]; total: number | undefined }> {
+  ): Promise<{ keys: ListedItem[]; total: number | undefined }> {
     const matches = this.db.$with('matches').as(candidates);
     // The candidates counted once found: the list's total, with no walk of its own.
     const counted = this.db.$with('counted').as(
@@ -873,14 +880,14 @@ export class ItemsRepository {
     const found = await this.db
       .with(matches, counted, ranked)
       .select({
-        item: itemColumns,
+        item: listedKeyColumns,
         distance: sql<number>`${ranked.distance}`.mapWith(Number),
         total: sql<number>`${ranked.total}`.mapWith(Number),
       })
       .from(ranked)
       .innerJoin(items, eq(items.itemId, ranked.itemId))
       .orderBy(...nearestFirst(ranked.distance, items.itemId).by);
-    return { rows: found.map((row) => ({ ...row.item, distance: row.distance })), total: found[0]?.total };
+    return { keys: found.map((row) => ({ ...row.item, distance: row.distance })), total: found[0]?.total };
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */
@@ -947,8 +954,9 @@ export class ItemsRepository {
   }
 
   /**
-   * Published items matching a tsquery, best first, with how many match (at most `candidates`).
-   * Only the newest `candidates` matches are ranked, so a word found in half the catalogue costs
+   * Published items matching a tsquery, best first, with how many match (at most `candidates`):
+   * their keys, whose rows the catalogue reads only for the items it has not shown since they
+   * last changed. Only the newest `candidates` matches are ranked, so a word found in half the catalogue costs
    * no more than a rare one. They come from the postings when those name them at once (see
    * `postedMatches`), else from one scan of the GIN index or of the newest-first words.
    */
@@ -956,7 +964,7 @@ export class ItemsRepository {
     tsQuery: string,
     filter: CatalogueFilter,
     page: { limit: number; offset: number; candidates: number; walked: number },
-  ): Promise<{ rows: ItemRow[]; total: number | undefined }> {
+  ): Promise<{ keys: ItemKey[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
     // The postings know words only: a search within a swatch or OLED dark keeps to the items' own
     // indexes. One within another colour takes the word's postings newest first, each checked
@@ -978,8 +986,8 @@ export class ItemsRepository {
     const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within);
     // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
     // say so at once, where the search itself would look through every item for it.
-    if (posted === 'none') return { rows: [], total: 0 };
-    if (narrowed && !(await this.knowsWordsStartingWith(prefixesOf(tsQuery)))) return { rows: [], total: 0 };
+    if (posted === 'none') return { keys: [], total: 0 };
+    if (narrowed && !(await this.knowsWordsStartingWith(prefixesOf(tsQuery)))) return { keys: [], total: 0 };
     const rank = sql<number>`ts_rank(${items.search}, ${query})`.as('rank');
     // The newest `candidates` matches, with nothing that needs every match (a count over all of
     // them would): without the postings, for a common word the planner walks the newest-first
@@ -1000,7 +1008,7 @@ export class ItemsRepository {
                   .orderBy(desc(items.itemId))
                   .limit(page.candidates),
           );
-    // Ranked and cut to the page before the rows are read: the page's rows, not every candidate's.
+    // Ranked and cut to the page before the items are read: the page's keys, not every candidate's.
     const ranked = this.db
       .$with('ranked')
       .as(
@@ -1014,11 +1022,11 @@ export class ItemsRepository {
     // The candidates counted once beside the page: a window over every candidate cost more.
     const found = await this.db
       .with(matches, ranked)
-      .select({ item: itemColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+      .select({ item: itemKeyColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
       .from(ranked)
       .innerJoin(items, eq(items.itemId, ranked.itemId))
       .orderBy(desc(ranked.rank), desc(items.itemId));
-    return { rows: found.map((row) => row.item), total: found[0]?.total };
+    return { keys: found.map((row) => row.item), total: found[0]?.total };
   }
 
   /**
@@ -1145,13 +1153,14 @@ export class ItemsRepository {
 
   /**
    * Published items holding a word spelled like `text` (pg_trgm), closest first: the words are
-   * found among the catalogue's words, then the newest `candidates` items holding any of them.
+   * found among the catalogue's words, then the newest `candidates` items holding any of them
+   * (their keys, as `search` gives them).
    */
   async similar(
     text: string,
     filter: CatalogueFilter,
     page: { limit: number; offset: number; candidates: number; walked: number },
-  ): Promise<ItemRow[]> {
+  ): Promise<ItemKey[]> {
     const spelled = await this.db
       .select({ word: searchWords.word })
       .from(searchWords)
@@ -1179,7 +1188,7 @@ export class ItemsRepository {
       .orderBy(desc(items.itemId))
       .limit(page.candidates);
     return this.db
-      .select(itemColumns)
+      .select(itemKeyColumns)
       .from(items)
       .where(inArray(items.itemId, newest))
       .orderBy(sql`word_similarity(${text}, items_words(${items.name}, ${items.tags})) desc`, desc(items.itemId))

@@ -41,7 +41,7 @@ const fromBlocks = async (
     { limit: 10 },
     repository['inCellsNear'](filter, candidates, 'blocks', themes),
   );
-  return { ids: page.rows.map((row) => row.itemId), total: page.total };
+  return { ids: page.keys.map((row) => row.itemId), total: page.total };
 };
 
 const ids = async (url: string) => {
@@ -289,7 +289,7 @@ describe('a colour that is not a swatch', () => {
     };
     const repository = new ItemsRepository(shop.db);
     const listed = async (walked: number, tag?: string) => {
-      const { rows: found, total } = await repository.nearestPage({
+      const { keys: found, total } = await repository.nearestPage({
         filter: { near, tag },
         limit: 10,
         candidates,
@@ -350,7 +350,7 @@ describe('a colour that is not a swatch', () => {
     const newestIds = (listed: typeof rows) => new Set(expected(listed).ids);
     const page = { limit: 10, offset: 0, candidates };
     const searched = async (query: string, walked: number) => {
-      const { rows: found, total } = await repository.search(query, { near }, { ...page, walked });
+      const { keys: found, total } = await repository.search(query, { near }, { ...page, walked });
       return { ids: new Set(found.map((row) => row.itemId)), total };
     };
     const similar = async (text: string, walked: number) =>
@@ -381,7 +381,7 @@ describe('the cells around a colour', () => {
     ]);
     // Walked 0: the cells alone find the candidates.
     const found = async (colour = labOfHex(target), tag?: string) =>
-      (await repository.nearestPage({ filter: { near: colour, tag }, limit: 10, candidates: 10, walked: 0 })).rows.map(
+      (await repository.nearestPage({ filter: { near: colour, tag }, limit: 10, candidates: 10, walked: 0 })).keys.map(
         (row) => row.itemId,
       );
     expect(await found()).toEqual(['20261114_0000_m0000002', itemId]);
@@ -448,7 +448,7 @@ describe('the cells around a colour', () => {
     const found = async (tag: string, photoType?: 'live') => {
       const filter = { near: labOfHex(target), tag, photoType };
       const page = await repository.nearestPage({ filter, limit: 10, candidates: 10, walked: 0 });
-      const ids = page.rows.map((row) => row.itemId);
+      const ids = page.keys.map((row) => row.itemId);
       expect((await fromBlocks(repository, filter, 10)).ids).toEqual(ids);
       return ids;
     };
@@ -506,7 +506,7 @@ describe('the cells around a colour', () => {
       const near = labOfHex(target);
       const pages = await Promise.all(
         [0, 1_000_000].map(async (walked) =>
-          (await repository.nearestPage({ filter: { near, tag }, limit: 10, candidates: 10, walked })).rows.map(
+          (await repository.nearestPage({ filter: { near, tag }, limit: 10, candidates: 10, walked })).keys.map(
             (row) => row.itemId,
           ),
         ),
@@ -577,7 +577,7 @@ describe('the cells around a colour', () => {
     // cells (no sample) and from the blocks (a sample of the newest, which is near).
     const newestTwo = rows.slice(1).sort((p, q) => nearest(p) - nearest(q) || (p.itemId < q.itemId ? 1 : -1));
     for (const walked of [0, 50]) {
-      const { rows: page, total } = await repository.nearestPage({
+      const { keys: page, total } = await repository.nearestPage({
         filter: { near: centre },
         limit: 10,
         candidates: 2,
@@ -601,7 +601,7 @@ describe('the cells around a colour', () => {
       .update(items)
       .set({ colours: [45.007, 100, -100] })
       .where(eq(items.itemId, beyond));
-    const { rows: page } = await repository.nearestPage({
+    const { keys: page } = await repository.nearestPage({
       filter: { near: { l: 20, a: 100, b: -100 } },
       limit: 10,
       candidates: 10,
@@ -630,7 +630,7 @@ describe('a swatch within a tag', () => {
     await shop.catalogue.insert(rows);
     const repository = new ItemsRepository(shop.db);
     const listed = async (tag: string, paging: { walked: number; offset?: number }) => {
-      const { rows: found, total } = await repository.nearestPage({
+      const { keys: found, total } = await repository.nearestPage({
         filter: { tag, near: orange },
         limit: 10,
         candidates: 3,

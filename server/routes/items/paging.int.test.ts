@@ -216,7 +216,8 @@ describe('catalogue reads at 20,000 items', () => {
             })();
           }
           return Promise.resolve(result).then((answer: unknown) => {
-            const rows = Array.isArray(answer) ? answer : (answer as { rows?: unknown } | undefined)?.rows;
+            const listed = answer as { rows?: unknown; keys?: unknown } | undefined;
+            const rows = Array.isArray(answer) ? answer : (listed?.rows ?? listed?.keys);
             if (Array.isArray(rows)) rowsRead.push({ method: String(name), rows: rows.length });
             return answer;
           });

@@ -9,15 +9,16 @@ import {
   type CatalogueFilter,
   type ItemChange,
   type ItemsRepository,
-  type ListedRow,
+  type ListedItem,
   type SortKey,
   type TagTotal,
 } from '../../db/repositories/items.repository.ts';
 import type { Executor, RunInTransaction } from '../../db/repositories/transactions.ts';
-import type { ItemRow, NewItemRow } from '../../db/schema.ts';
+import type { ItemKey, ItemRow, NewItemRow } from '../../db/schema.ts';
 import { answerBytes, prepareAnswer, type ListPosition, type PreparedAnswer } from '../../shared/prepared-answer.ts';
 import { AnswerCache } from '../../shared/answer-cache.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
+import { ItemJsonCache } from './item-json-cache.ts';
 import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
 import { NO_METRICS, type Metrics } from '../../providers/metrics/metrics.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
@@ -56,6 +57,9 @@ export const SEARCH_CANDIDATES = 1000;
  */
 export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
 
+/** The share of the catalogue's cache (CATALOGUE_CACHE_MB) that keeps each item's JSON; the answers have the rest. */
+const ITEM_JSON_SHARE = 1 / 8;
+
 /** Every list answer stays under this size: a page holds as many of its items as fit, the rest start the next. */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -68,19 +72,19 @@ class JsonText {
 }
 
 /**
- * How many of `items`, from the first, fit in a JSON array of MAX_ANSWER_BYTES (always at least
- * one), and that array: each item is written once, to be measured and sent.
+ * How many of the items, from the first, fit in a JSON array of MAX_ANSWER_BYTES (always at
+ * least one), and that array.
  */
-function fitting(items: Item[]): { shown: number; body: JsonText } {
+function fitting(written: { json: string }[]): { shown: number; body: JsonText } {
   let bytes = 2;
-  const written: string[] = [];
-  for (const item of items) {
-    const json = JSON.stringify(item);
+  let shown = 0;
+  for (const { json } of written) {
     bytes += Buffer.byteLength(json) + 1;
-    if (bytes > MAX_ANSWER_BYTES && written.length) break;
-    written.push(json);
+    if (bytes > MAX_ANSWER_BYTES && shown > 0) break;
+    shown++;
   }
-  return { shown: written.length, body: new JsonText(`[${written.join(',')}]`) };
+  const shownJson = written.slice(0, shown).map(({ json }) => json);
+  return { shown, body: new JsonText(`[${shownJson.join(',')}]`) };
 }
 
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
@@ -160,6 +164,8 @@ export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
  */
 export class CatalogueService {
   private readonly answers: AnswerCache<PreparedAnswer>;
+  /** Each item's JSON as it was last shown, across the catalogue's versions (decision 076). */
+  private readonly itemJsonCache: ItemJsonCache<ItemAudience>;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
   /** How many items each filter finds, counted at a catalogue version. */
@@ -194,7 +200,12 @@ export class CatalogueService {
       web: (row) => toPublicItem(row, deps.links),
       'old-clients': (row) => toPublicItem(row, deps.links, 'old-clients'),
     };
-    this.answers = new AnswerCache(deps.cacheBytes, answerBytes);
+    this.answers = new AnswerCache(deps.cacheBytes * (1 - ITEM_JSON_SHARE), answerBytes);
+    this.itemJsonCache = new ItemJsonCache({
+      maxBytes: deps.cacheBytes * ITEM_JSON_SHARE,
+      write: (row, audience) => JSON.stringify(this.views[audience](row)),
+      rowsOf: (itemIds) => this.items.byIds(itemIds),
+    });
   }
 
   /** Changes with every write this process makes or hears of. */
@@ -327,15 +338,16 @@ export class CatalogueService {
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
     const paging = { limit: query.limit + 1, after, offset: after ? 0 : query.offset };
     const near = filter.near;
-    const [rows, { total, lagging }] = await (near === undefined
+    const [listed, { total, lagging }] = await (near === undefined
       ? // The page and the list's count at once: a first visitor waits for the slower, not both.
         Promise.all([this.items.page({ filter, sort: query.sort, ...paging }), this.count(filter)])
       : this.nearestPage({ ...filter, near }, paging));
-    const { shown, body } = fitting(rows.slice(0, query.limit).map(this.views[audience]));
-    const last = rows[shown - 1];
+    const written = await this.itemJsonCache.jsonOf(listed.slice(0, query.limit), audience);
+    const { shown, body } = fitting(written);
+    const last = written[shown - 1]?.key;
     return {
       body,
-      next: rows.length > shown && last ? encodeCursor({ sort, key: sortKeyOf(sort, last) }) : undefined,
+      next: listed.length > shown && last ? encodeCursor({ sort, key: sortKeyOf(sort, last) }) : undefined,
       total,
       lagging,
     };
@@ -348,17 +360,17 @@ export class CatalogueService {
   private async nearestPage(
     filter: CatalogueFilter & { near: Lab },
     paging: { limit: number; after: SortKey | undefined; offset: number },
-  ): Promise<[ListedRow[], { total: number; lagging: boolean }]> {
-    const { rows, total } = await this.items.nearestPage({
+  ): Promise<[ListedItem[], { total: number; lagging: boolean }]> {
+    const { keys, total } = await this.items.nearestPage({
       filter,
       candidates: SEARCH_CANDIDATES,
       walked: COLOUR_WALK,
       ...paging,
     });
     if (total !== undefined || (paging.after === undefined && paging.offset === 0))
-      return [rows, { total: total ?? 0, lagging: false }];
+      return [keys, { total: total ?? 0, lagging: false }];
     // A page past the last candidate has no row to carry the total.
-    return [rows, await this.count(filter)];
+    return [keys, await this.count(filter)];
   }
 
   private listKey(kind: string, query: ItemListQuery): string {
@@ -408,8 +420,8 @@ export class CatalogueService {
   /** The newest published item of a catalogue (a tag, or a theme's old name). */
   async newestOf(catalog: string): Promise<Item | undefined> {
     const tag = await this.resolveTag(catalog.toLowerCase());
-    const [row] = await this.items.page({ filter: { tag }, sort: 'newest', limit: 1 });
-    return row && this.views.web(row);
+    const [newest] = await this.items.page({ filter: { tag }, sort: 'newest', limit: 1 });
+    return newest && this.get(newest.itemId);
   }
 
   tagsJson(): Promise<PreparedAnswer> {
@@ -427,21 +439,16 @@ export class CatalogueService {
     const catalog = query.catalog.toLowerCase();
     return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
       const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
-      const [rows, { total: totalItems, lagging }] = await Promise.all([
+      const [listed, { total: totalItems, lagging }] = await Promise.all([
         this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
         this.count(filter),
       ]);
+      const written = await this.itemJsonCache.jsonOf(listed, 'old-clients');
       const totalPages = Math.ceil(totalItems / query.pageSize);
-      return {
-        body: {
-          items: rows.map(this.views['old-clients']),
-          currentPage: query.page,
-          totalPages,
-          totalItems,
-          hasMore: query.page + 1 < totalPages,
-        },
-        lagging,
-      };
+      const paging = { currentPage: query.page, totalPages, totalItems, hasMore: query.page + 1 < totalPages };
+      // The items' JSON as it is kept, then the paging's fields after them.
+      const items = written.map(({ json }) => json).join(',');
+      return { body: new JsonText(`{"items":[${items}],${JSON.stringify(paging).slice(1)}`), lagging };
     });
   }
 
@@ -453,8 +460,7 @@ export class CatalogueService {
   async popularJson(limit: number): Promise<PreparedAnswer> {
     const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
-    const rows = new Map((await this.items.byIds(ranked)).map((row) => [row.itemId, row]));
-    const chosen = ranked.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
+    const chosen = await this.rowsInOrder(ranked);
     if (chosen.length < limit) {
       const taken = new Set(ranked);
       const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
@@ -475,8 +481,8 @@ export class CatalogueService {
 
   /** The published item at a position of the newest-first list (the carousel's index). */
   async atIndex(index: number): Promise<Item | undefined> {
-    const [row] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
-    return row && this.views.web(row);
+    const [atIndex] = await this.items.page({ filter: {}, sort: 'newest', limit: 1, offset: index });
+    return atIndex && this.get(atIndex.itemId);
   }
 
   async get(itemId: string): Promise<Item | undefined> {
@@ -529,15 +535,15 @@ export class CatalogueService {
     const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
     const filter = withColours({}, paging);
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
-    const toItem = this.views[audience];
+    const written = (keys: ItemKey[]) => this.itemJsonCache.jsonOf(keys, audience);
     return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
-      const { rows, total } = await this.items.search(query, filter, {
+      const { keys, total } = await this.items.search(query, filter, {
         limit: paging.limit + 1,
         offset: skip,
         candidates: SEARCH_CANDIDATES,
         walked: COLOUR_WALK,
       });
-      if (rows.length === 0 && skip === 0) {
+      if (keys.length === 0 && skip === 0) {
         const suggestion = await this.didYouMean(text);
         const meant = suggestion && toPrefixQuery(suggestion);
         if (meant) {
@@ -547,10 +553,10 @@ export class CatalogueService {
             candidates: SEARCH_CANDIDATES,
             walked: COLOUR_WALK,
           });
-          if (corrected.rows.length > 0)
+          if (corrected.keys.length > 0)
             return {
-              body: fitting(corrected.rows.map(toItem)).body,
-              total: corrected.total ?? corrected.rows.length,
+              body: fitting(await written(corrected.keys)).body,
+              total: corrected.total ?? corrected.keys.length,
               suggestion,
             };
         }
@@ -560,12 +566,16 @@ export class CatalogueService {
           candidates: SEARCH_CANDIDATES,
           walked: COLOUR_WALK,
         });
-        return { body: near.map(toItem), total: near.length };
+        return { body: fitting(await written(near)).body, total: near.length };
       }
-      const { shown, body } = fitting(rows.slice(0, paging.limit).map(toItem));
+      const page = await written(keys.slice(0, paging.limit));
+      const { shown, body } = fitting(page);
+      // Past the last one shown, counting any item deleted since its key was read.
+      const last = page[shown - 1];
+      const through = last ? keys.indexOf(last.key) + 1 : 0;
       return {
         body,
-        next: rows.length > shown ? encodeCursor({ sort: 'rank', skip: skip + shown }) : undefined,
+        next: keys.length > through ? encodeCursor({ sort: 'rank', skip: skip + through }) : undefined,
         // A page past the end has no row to carry the count.
         total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
       };
@@ -657,8 +667,15 @@ export class CatalogueService {
   }
 
   /** The newest published rows, as stored. */
-  newestRows(limit: number): Promise<ItemRow[]> {
-    return this.items.page({ filter: {}, sort: 'newest', limit });
+  async newestRows(limit: number): Promise<ItemRow[]> {
+    const newest = await this.items.page({ filter: {}, sort: 'newest', limit });
+    return this.rowsInOrder(newest.map((item) => item.itemId));
+  }
+
+  /** The rows of these items in the order given, leaving out any there is none of. */
+  private async rowsInOrder(itemIds: string[]): Promise<ItemRow[]> {
+    const rows = new Map((await this.items.byIds(itemIds)).map((row) => [row.itemId, row]));
+    return itemIds.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
   }
 
   findRow(itemId: string): Promise<ItemRow | undefined> {

@@ -1,0 +1,50 @@
+import type { ItemKey, ItemRow } from '../../db/schema.ts';
+import { AnswerCache } from '../../shared/answer-cache.ts';
+
+/**
+ * Each item's JSON as one audience is shown it, kept under the item's key (id, version, time of
+ * its last change) across the catalogue's versions, bounded by bytes (decision 076). A page of
+ * keys reads the rows only of the items not shown since they last changed, and writes only
+ * their JSON: the rows' bytes, their parsing and their objects are most of what a page of a
+ * search costs the process. A write elsewhere in the catalogue leaves an item's JSON as it is;
+ * a change of the item gives it a new key.
+ */
+export class ItemJsonCache<Audience extends string> {
+  private readonly kept: AnswerCache<{ json: string }>;
+  private readonly write: (row: ItemRow, audience: Audience) => string;
+  private readonly rowsOf: (itemIds: string[]) => Promise<ItemRow[]>;
+
+  constructor(deps: {
+    maxBytes: number;
+    /** The JSON of an item's row as `audience` is shown it. */
+    write: (row: ItemRow, audience: Audience) => string;
+    /** The rows of these items, in any order; an item gone since its key was read is left out. */
+    rowsOf: (itemIds: string[]) => Promise<ItemRow[]>;
+  }) {
+    // A string of JSON holds mostly one byte a character.
+    this.kept = new AnswerCache(deps.maxBytes, ({ json }) => json.length);
+    this.write = deps.write;
+    this.rowsOf = deps.rowsOf;
+  }
+
+  /**
+   * Each item's JSON beside its key, in the keys' order. An item changed since its key was read
+   * is written as it is now (and kept under its new key); one deleted since is left out.
+   */
+  async jsonOf<Key extends ItemKey>(keys: Key[], audience: Audience): Promise<{ key: Key; json: string }[]> {
+    const found = keys.map((key) => this.kept.get(keyOf(key, audience))?.json);
+    const missing = keys.filter((_, i) => found[i] === undefined).map((key) => key.itemId);
+    if (missing.length > 0) {
+      const rows = new Map((await this.rowsOf(missing)).map((row) => [row.itemId, row]));
+      keys.forEach((key, i) => {
+        const row = found[i] === undefined ? rows.get(key.itemId) : undefined;
+        if (!row) return;
+        found[i] = this.write(row, audience);
+        this.kept.set(keyOf(row, audience), { json: found[i] });
+      });
+    }
+    return keys.flatMap((key, i) => (found[i] === undefined ? [] : [{ key, json: found[i] }]));
+  }
+}
+
+const keyOf = (key: ItemKey, audience: string) => `${audience}:${key.itemId}:${key.version}:${key.updatedAt.getTime()}`;
