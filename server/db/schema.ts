@@ -175,6 +175,7 @@ export type ItemKey = Pick<ItemRow, 'itemId' | 'version' | 'updatedAt'>;
 
 /** An item's key with the columns its place in a list's order is read from (a page's cursor). */
 export const listedKeyColumns = { ...itemKeyColumns, priceCents: items.priceCents, name: items.name };
+
 export type NewItemRow = typeof items.$inferInsert;
 
 /** Downloads of each item per day (UTC), for what is popular; one row per item and day, not per download. */

@@ -956,9 +956,10 @@ export class ItemsRepository {
   /**
    * Published items matching a tsquery, best first, with how many match (at most `candidates`):
    * their keys, whose rows the catalogue reads only for the items it has not shown since they
-   * last changed. Only the newest `candidates` matches are ranked, so a word found in half the catalogue costs
-   * no more than a rare one. They come from the postings when those name them at once (see
-   * `postedMatches`), else from one scan of the GIN index or of the newest-first words.
+   * last changed. Only the newest `candidates` matches are ranked, so a word found in half the
+   * catalogue costs no more than a rare one. They come from the postings when those name them
+   * at once (see `postedMatches`), else from one scan of the GIN index or of the newest-first
+   * words.
    */
   async search(
     tsQuery: string,
