@@ -10,8 +10,8 @@ export interface Metrics {
   /** One answered request: its route pattern (not its address), method, status and duration. */
   request(route: string, method: string, status: number, seconds: number): void;
   payment(outcome: PaymentOutcome): void;
-  /** A lookup in one of the caches of ready answers: the catalogue's JSON, the rendered pages. */
-  cacheLookup(cache: 'answers' | 'pages', hit: boolean): void;
+  /** A lookup in one of the caches of what is ready: the catalogue's answers, each item's JSON, the rendered pages. */
+  cacheLookup(cache: 'answers' | 'items' | 'pages', hit: boolean): void;
   /** Everything, in Prometheus' text format. */
   scrape(): Promise<{ contentType: string; body: string }>;
   /** Stops what it watches in the background (the event loop's delay). */

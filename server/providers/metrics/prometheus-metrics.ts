@@ -84,7 +84,7 @@ export class PrometheusMetrics implements Metrics {
     this.payments.inc({ outcome });
   }
 
-  cacheLookup(cache: 'answers' | 'pages', hit: boolean): void {
+  cacheLookup(cache: 'answers' | 'items' | 'pages', hit: boolean): void {
     this.lookups.inc({ cache, result: hit ? 'hit' : 'miss' });
   }
 

@@ -34,12 +34,13 @@ describe('metrics', () => {
   it('count requests by route and status, cache lookups, payments, queues, memory and the event loop', async () => {
     await ctx.app.inject({ url: '/api/items?limit=5' });
     await ctx.app.inject({ url: '/api/items?limit=5' });
+    await ctx.app.inject({ url: '/api/items?limit=4' });
     await ctx.app.inject({ url: `/api/items/${paid.itemId}` });
     await ctx.app.inject({ url: '/api/items/-leading' });
     const shopper = await createShopper(ctx);
     await buyWithTestWallet(ctx, shopper.headers, [paid.itemId]);
     const text = await scrape();
-    expect(value(text, 'http_request_duration_seconds_count{route="/api/items",method="GET",status="200"}')).toBe(2);
+    expect(value(text, 'http_request_duration_seconds_count{route="/api/items",method="GET",status="200"}')).toBe(3);
     expect(
       value(text, 'http_request_duration_seconds_count{route="/api/items/:itemId",method="GET",status="200"}'),
     ).toBe(1);
@@ -48,6 +49,9 @@ describe('metrics', () => {
     ).toBe(1);
     expect(value(text, 'cache_lookups_total{cache="answers",result="hit"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'cache_lookups_total{cache="answers",result="miss"}')).toBeGreaterThanOrEqual(1);
+    // The first list read its item's row; the second, of the same item, its kept JSON.
+    expect(value(text, 'cache_lookups_total{cache="items",result="miss"}')).toBe(1);
+    expect(value(text, 'cache_lookups_total{cache="items",result="hit"}')).toBe(1);
     expect(value(text, 'payments_total{outcome="paid"}')).toBe(1);
     expect(value(text, 'jobs_pending')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'waiting_list_queued')).toBe(0);

@@ -205,6 +205,7 @@ export class CatalogueService {
       maxBytes: deps.cacheBytes * ITEM_JSON_SHARE,
       write: (row, audience) => JSON.stringify(this.views[audience](row)),
       rowsOf: (itemIds) => this.items.byIds(itemIds),
+      looked: (hit) => this.metrics.cacheLookup('items', hit),
     });
   }
 

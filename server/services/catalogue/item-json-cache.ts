@@ -13,6 +13,7 @@ export class ItemJsonCache<Audience extends string> {
   private readonly kept: AnswerCache<{ json: string }>;
   private readonly write: (row: ItemRow, audience: Audience) => string;
   private readonly rowsOf: (itemIds: string[]) => Promise<ItemRow[]>;
+  private readonly looked: (hit: boolean) => void;
 
   constructor(deps: {
     maxBytes: number;
@@ -20,11 +21,14 @@ export class ItemJsonCache<Audience extends string> {
     write: (row: ItemRow, audience: Audience) => string;
     /** The rows of these items, in any order; an item gone since its key was read is left out. */
     rowsOf: (itemIds: string[]) => Promise<ItemRow[]>;
+    /** Counts each item looked up: whether its JSON was kept. */
+    looked?: (hit: boolean) => void;
   }) {
     // A string of JSON holds mostly one byte a character.
     this.kept = new AnswerCache(deps.maxBytes, ({ json }) => json.length);
     this.write = deps.write;
     this.rowsOf = deps.rowsOf;
+    this.looked = deps.looked ?? (() => {});
   }
 
   /**
@@ -33,6 +37,7 @@ export class ItemJsonCache<Audience extends string> {
    */
   async jsonOf<Key extends ItemKey>(keys: Key[], audience: Audience): Promise<{ key: Key; json: string }[]> {
     const found = keys.map((key) => this.kept.get(keyOf(key, audience))?.json);
+    for (const json of found) this.looked(json !== undefined);
     const missing = keys.filter((_, i) => found[i] === undefined).map((key) => key.itemId);
     if (missing.length > 0) {
       const rows = new Map((await this.rowsOf(missing)).map((row) => [row.itemId, row]));
