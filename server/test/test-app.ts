@@ -73,8 +73,8 @@ export async function createTestContext(
 }
 
 /**
- * A catalogue on the test's database read through `items` (a repository a test watches), with
- * no cache unless given its bytes, so every answer goes to the database.
+ * A catalogue on the test's database read through `items` (a repository a test watches). With
+ * no cache (unless given its bytes), every answer and every item's JSON comes from the database.
  */
 export function catalogueOver(ctx: TestContext, items: ItemsRepository, cacheBytes = 0): CatalogueService {
   return new CatalogueService({

@@ -333,6 +333,12 @@ export class ItemsRepository {
     return this.db.select(itemColumns).from(items).where(inArray(items.itemId, itemIds));
   }
 
+  /** The rows of these items in the order given, leaving out any there is none of. */
+  async byIdsInOrder(itemIds: string[]): Promise<ItemRow[]> {
+    const rows = new Map((await this.byIds(itemIds)).map((row) => [row.itemId, row]));
+    return itemIds.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
+  }
+
   /** Which of these ids have an item, published or not. */
   async existingIds(itemIds: string[]): Promise<Set<string>> {
     const rows = await this.db.select({ itemId: items.itemId }).from(items).where(inArray(items.itemId, itemIds));
@@ -1226,8 +1232,7 @@ export class ItemsRepository {
           item_id desc
         limit ${page.limit}`),
     );
-    const found = new Map((await this.byIds(rows.map((row) => row.item_id))).map((row) => [row.itemId, row]));
-    return rows.map((row) => found.get(row.item_id)!).filter(Boolean);
+    return this.byIdsInOrder(rows.map((row) => row.item_id));
   }
 
   /** A random handful of published items, read from a sample of the table's pages rather than all of it. */

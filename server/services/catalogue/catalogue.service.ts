@@ -461,7 +461,7 @@ export class CatalogueService {
   async popularJson(limit: number): Promise<PreparedAnswer> {
     const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
-    const chosen = await this.rowsInOrder(ranked);
+    const chosen = await this.items.byIdsInOrder(ranked);
     if (chosen.length < limit) {
       const taken = new Set(ranked);
       const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
@@ -670,13 +670,7 @@ export class CatalogueService {
   /** The newest published rows, as stored. */
   async newestRows(limit: number): Promise<ItemRow[]> {
     const newest = await this.items.page({ filter: {}, sort: 'newest', limit });
-    return this.rowsInOrder(newest.map((item) => item.itemId));
-  }
-
-  /** The rows of these items in the order given, leaving out any there is none of. */
-  private async rowsInOrder(itemIds: string[]): Promise<ItemRow[]> {
-    const rows = new Map((await this.items.byIds(itemIds)).map((row) => [row.itemId, row]));
-    return itemIds.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
+    return this.items.byIdsInOrder(newest.map((item) => item.itemId));
   }
 
   findRow(itemId: string): Promise<ItemRow | undefined> {
