@@ -490,17 +490,17 @@ const underHeavy = memory(store.process.pid!);
 // One request at a time is timed by a process of its own on the load generator's core, whose
 // collector runs on its one thread: the two ways it had cost the timings pauses that were not
 // the server's (scripts/bench-visitor.ts).
-const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [], {
+const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [store.baseUrl], {
   execArgv: [...process.execArgv, '--single-threaded-gc'],
 });
 pin(visitor.pid!, 1);
+await once(visitor, 'message');
 /** Requests timed one at a time, how many of them a collection in the visitor overlapped, and its longest. */
 const visits = { timed: 0, paused: 0, longestPause: 0 };
 
 /** Milliseconds of each request, one at a time, as a visitor waits for it. */
 async function oneAtATime(nextPath: (round: number) => string, rounds: number): Promise<number[]> {
   visitor.send({
-    baseUrl: store.baseUrl,
     paths: Array.from({ length: rounds }, (_, round) => nextPath(round)),
     headers: BROWSER,
   });
