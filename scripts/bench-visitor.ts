@@ -4,7 +4,7 @@
  * holds what it recorded and autocannon's results, the pages had counted that process's own
  * collections (scavenges of 26–44 ms). Started with the store's address in argv[2], it asks once
  * before it says 'ready', so that its first timed request neither loads fetch nor opens the
- * connection (40–60 ms). Receives { paths, headers } and answers { times, paused, longestPause }
+ * connection (40–50 ms more). Receives { paths, headers } and answers { times, paused, longestPause }
  * (the milliseconds of each, how many a collection of this process overlapped, and the longest
  * such collection) or { failed }.
  */

@@ -487,14 +487,22 @@ await Promise.all(
 );
 const underHeavy = memory(store.process.pid!);
 
-// One request at a time is timed by a process of its own on the load generator's core, whose
-// collector runs on its one thread: the two ways it had cost the timings pauses that were not
-// the server's (scripts/bench-visitor.ts).
+// One request at a time is timed by a process of its own on the load generator's core, its
+// collector on one thread: timed in this process, or with helper threads sharing one core, the
+// pages held pauses that were not the server's (decision 077, scripts/bench-visitor.ts).
 const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [store.baseUrl], {
   execArgv: [...process.execArgv, '--single-threaded-gc'],
 });
 pin(visitor.pid!, 1);
-await once(visitor, 'message');
+/** The visitor's next message, or its exit as an error. */
+const fromVisitor = () =>
+  Promise.race([
+    once(visitor, 'message'),
+    once(visitor, 'exit').then(([code]) => {
+      throw new Error(`The visitor exited with ${code}`);
+    }),
+  ]);
+await fromVisitor();
 /** Requests timed one at a time, how many of them a collection in the visitor overlapped, and its longest. */
 const visits = { timed: 0, paused: 0, longestPause: 0 };
 
@@ -504,7 +512,7 @@ async function oneAtATime(nextPath: (round: number) => string, rounds: number): 
     paths: Array.from({ length: rounds }, (_, round) => nextPath(round)),
     headers: BROWSER,
   });
-  const [answer] = (await once(visitor, 'message')) as [
+  const [answer] = (await fromVisitor()) as [
     { times: number[]; paused: number; longestPause: number } | { failed: string },
   ];
   if ('failed' in answer) throw new Error(answer.failed);
