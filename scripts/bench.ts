@@ -494,14 +494,20 @@ const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [store.
   execArgv: [...process.execArgv, '--single-threaded-gc'],
 });
 pin(visitor.pid!, 1);
-/** The visitor's next message, or its exit as an error. */
-const fromVisitor = () =>
-  Promise.race([
-    once(visitor, 'message'),
-    once(visitor, 'exit').then(([code]) => {
-      throw new Error(`The visitor exited with ${code}`);
-    }),
-  ]);
+/** The visitor's next message, or its exit as an error; whichever comes second stops being listened for. */
+async function fromVisitor() {
+  const settled = new AbortController();
+  try {
+    return await Promise.race([
+      once(visitor, 'message', { signal: settled.signal }),
+      once(visitor, 'exit', { signal: settled.signal }).then(([code]) => {
+        throw new Error(`The visitor exited with ${code}`);
+      }),
+    ]);
+  } finally {
+    settled.abort();
+  }
+}
 await fromVisitor();
 /** Requests timed one at a time, how many of them a collection in the visitor overlapped, and its longest. */
 const visits = { timed: 0, paused: 0, longestPause: 0 };
