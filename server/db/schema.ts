@@ -277,6 +277,9 @@ export const paletteCells = pgTable(
     // The same by theme (decision 072): a theme's list, or a tag's through its themes, merges the
     // theme's blocks newest first.
     index('palette_cells_theme_block_newest_idx').on(t.theme, paletteBlock(t.cell), t.itemId, t.cell, t.l, t.a, t.b),
+    // Each cell's colours by age: an unnarrowed list reads the cells around a colour only as far
+    // back as its newest matches reach (decision 078).
+    index('palette_cells_cell_newest_idx').on(t.cell, t.itemId, t.l, t.a, t.b),
   ],
 );
 

@@ -47,13 +47,13 @@ describe('weighing a walk against the cells', () => {
 
   it('walks a colour common among the newest, as far as `walked` at least', () => {
     const weighed = weighColourWalk({ near: target, palettes: sample(200), items: 1_000_000, ...page });
-    expect(weighed).toEqual({ walk: 10_000, blocks: false, share: 1, matches: 1_000_000 });
+    expect(weighed).toEqual({ walk: 10_000, blocks: false, share: 1, matches: 1_000_000, reach: 2_000 });
   });
 
   it('walks twice as far as the sample says its candidates take', () => {
     // One in ten near: 10,000 rows make a thousand matches, where the cells hold 200,000 colours.
     const weighed = weighColourWalk({ near: target, palettes: sample(20), items: 2_000_000, ...page });
-    expect(weighed).toEqual({ walk: 20_000, blocks: false, share: 0.1, matches: 200_000 });
+    expect(weighed).toEqual({ walk: 20_000, blocks: false, share: 0.1, matches: 200_000, reach: 20_000 });
   });
 
   it('reads the cells when they hold fewer colours than the walk would read rows', () => {
@@ -91,17 +91,27 @@ describe('weighing a walk against the cells', () => {
       blocks: false,
       share: 0,
       matches: 0,
+      reach: undefined,
     });
     expect(weighColourWalk({ near: target, palettes: [], items: 0, ...page })).toEqual({
       walk: undefined,
       blocks: false,
       share: 0,
       matches: 0,
+      reach: undefined,
     });
   });
 
-  it('counts a colour just out of reach as no match', () => {
+  it("says how many of the newest hold the colour's newest matches: twice as many as the sample's share makes", () => {
+    // One in a hundred near: 100,000 make a thousand matches.
+    expect(weighColourWalk({ near: target, palettes: sample(2), items: 1_000_000, ...page }).reach).toBe(200_000);
+  });
+
+  it('counts a colour just out of reach as no match, and reads the newest tenth first when its cells hold such colours', () => {
     const outside = Array.from({ length: 200 }, () => palette(away(COLOUR_MATCH_DISTANCE + 0.5)));
-    expect(weighColourWalk({ near: target, palettes: outside, items: 1_000_000, ...page }).share).toBe(0);
+    expect(weighColourWalk({ near: target, palettes: outside, items: 1_000_000, ...page })).toMatchObject({
+      share: 0,
+      reach: 100_000,
+    });
   });
 });

@@ -100,6 +100,10 @@ const BLOCK_ROW_COST = 0.25;
  *   the sample's share makes the candidates, each list item standing for `spread` of its themes'
  *   items (1 for a theme's list; none given when the blocks are not the list's to read).
  * - `share`: how many of the sample match; `matches`: how many of the catalogue's items that share makes.
+ * - `reach`: how many of the list's newest hold its `candidates` matches, twice what the share
+ *   makes, for a read of their cells alone (decision 078); where none of the sample matches but
+ *   the cells around the colour hold some of its colours, a tenth of the catalogue; otherwise
+ *   none, and every cell around it is read.
  */
 export function weighColourWalk(sample: {
   near: Lab;
@@ -109,10 +113,10 @@ export function weighColourWalk(sample: {
   spread?: number | undefined;
   candidates: number;
   walked: number;
-}): { walk: number | undefined; blocks: boolean; share: number; matches: number } {
+}): { walk: number | undefined; blocks: boolean; share: number; matches: number; reach: number | undefined } {
   const { near, palettes, candidates } = sample;
   const sampled = palettes.length;
-  if (sampled === 0) return { walk: undefined, blocks: false, share: 0, matches: 0 };
+  if (sampled === 0) return { walk: undefined, blocks: false, share: 0, matches: 0, reach: undefined };
   const found = palettes.filter((palette) => palette.some((colour) => deltaE(colour, near) <= REACH)).length;
   const around = cellsAround(near);
   const inCells = coloursIn(palettes, new Set(around), cellOf);
@@ -130,6 +134,7 @@ export function weighColourWalk(sample: {
     blocks: walk === undefined && merged,
     share: found / sampled,
     matches: (found / sampled) * sample.items,
+    reach: found > 0 ? Math.ceil(2 * toWalk) : inCells > 0 ? sample.items / 10 : undefined,
   };
 }
 

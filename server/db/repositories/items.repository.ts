@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { unionAll, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import {
   COLOUR_MATCH_DISTANCE,
@@ -196,6 +211,25 @@ const LOOKUP_POSTINGS = 20;
  * first are mostly its own, and it finds its candidates soon (decision 073).
  */
 const HASHED_SPREAD = 1.5;
+
+/**
+ * An unnarrowed list reads the cells around its colour only among the newest items its matches
+ * reach: past a share of the catalogue as the planner's histogram of item ids bounds it (a
+ * hundredth of the catalogue a bucket by default), or, for fewer than a bucket holds, past the
+ * id that many newest items down the published ids' index, read in the same statement (about
+ * 150 ids a page, so a bucket at a million items costs about 70 pages).
+ */
+function newerThan(reach: number, catalogue: number, bounds: string[] | null): SQL | undefined {
+  if (reach >= catalogue) return undefined;
+  const buckets = (bounds?.length ?? 0) - 1;
+  if (buckets < 1 || reach < catalogue / buckets)
+    return gte(
+      paletteCells.itemId,
+      sql`(select ${items.itemId} from ${items} where ${items.published} order by ${items.itemId} desc offset ${Math.ceil(reach)} limit 1)`,
+    );
+  const at = Math.floor((1 - reach / catalogue) * buckets);
+  return at > 0 ? gte(paletteCells.itemId, bounds![at]!) : undefined;
+}
 
 /** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
 const narrows = (filter: CatalogueFilter): boolean =>
@@ -481,18 +515,28 @@ export class ItemsRepository {
    * An unnarrowed list of a colour with more matches than it needs merges the blocks around it
    * newest first instead of either (decision 067); a theme's cells are its own (decision 068),
    * and a theme's or a tag's list that is not walked merges its themes' blocks where the sample
-   * says they hold its newest matches near enough (decision 072).
+   * says they hold its newest matches near enough (decision 072). Before any of these, an
+   * unnarrowed list or a theme's by itself reads the cells of only as many of the newest items as
+   * the sample says hold its matches, and reads on as above only when they fall short (decision 078).
    * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, blocks, share, matches, themes, tagged, spread } = await this.colourWalk(
+    const { walk, blocks, share, matches, themes, tagged, spread, since } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
       request.walked,
       filter.tag,
     );
+    // An unnarrowed list, or a theme's by itself, reads its cells only among the newest items its
+    // matches reach, when the sample says how far that is (decision 078).
+    const theme = themeOf(filter);
+    const byAge = !narrows(filter) || (theme !== undefined && filter.photoType === undefined && !filter.dark);
+    if (byAge && since !== undefined) {
+      const recent = await this.rankedPage(request, this.inCellsNear(filter, candidates, 'cells', undefined, since));
+      if (recent.total === candidates) return recent;
+    }
     if (!narrows(filter))
       return this.rankedPage(
         request,
@@ -527,7 +571,8 @@ export class ItemsRepository {
    * under in the cells and how many items it has (tag_themes). The cells read are the catalogue's
    * or only those of the list's themes (a theme's own, or the tag's), as the planner's statistics
    * count their share. `spread`: how many of its themes' items each of the list's stands for (1
-   * for a theme, 0 when not known).
+   * for a theme, 0 when not known). `since`: the condition that keeps the cells of the newest items
+   * that hold the list's matches, as the sample reckons (`reach`, `newerThan`), if it can tell.
    */
   private async colourWalk(
     near: Lab,
@@ -543,6 +588,7 @@ export class ItemsRepository {
     themes?: string[];
     tagged: number;
     spread: number;
+    since: SQL | undefined;
   }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
@@ -552,6 +598,8 @@ export class ItemsRepository {
         palettes: sql<(number | null)[][] | null>`json_agg(${newest.colours})`,
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
+        idBounds: sql<string[] | null>`(select histogram_bounds::text::text[] from pg_stats
+          where schemaname = 'public' and tablename = 'items' and attname = 'item_id')`,
         // The tag's items by the theme each is filed under.
         filedUnder:
           theme === undefined && tag !== undefined
@@ -576,19 +624,25 @@ export class ItemsRepository {
     const items = sample?.items ?? 0;
     // A theme's blocks are its list's; a tag's themes hold their share of the catalogue's items.
     const spread = theme !== undefined ? 1 : tagged > 0 ? (themeShare * items) / tagged : undefined;
+    const weighed = weighColourWalk({
+      near,
+      palettes: (sample?.palettes ?? []).map(paletteColours),
+      items,
+      themeShare,
+      spread,
+      candidates,
+      walked,
+    });
     return {
-      ...weighColourWalk({
-        near,
-        palettes: (sample?.palettes ?? []).map(paletteColours),
-        items,
-        themeShare,
-        spread,
-        candidates,
-        walked,
-      }),
+      ...weighed,
       ...(theme === undefined && themesRead && { themes: themesRead }),
       tagged,
       spread: spread ?? 0,
+      // The list's newest as many of the catalogue's as its themes' share of the colours says.
+      since:
+        weighed.reach === undefined
+          ? undefined
+          : newerThan(weighed.reach / themeShare, items, sample?.idBounds ?? null),
     };
   }
 
@@ -612,13 +666,15 @@ export class ItemsRepository {
    * merged from the blocks around the colour newest first, an unnarrowed list's every block, a
    * theme's its own, a tag's those of its `themes` (decision 072). A theme's list reads only
    * the theme's colours (decision 068), looked up only for a photo type or OLED dark; another
-   * tag's, given `themes` (tag_themes), only the colours filed under those (decision 069).
+   * tag's, given `themes` (tag_themes), only the colours filed under those (decision 069). With
+   * `since`, only the cells' colours of the items it keeps (decision 078).
    */
   private inCellsNear(
     filter: CatalogueFilter & { near: Lab },
     candidates?: number,
     read: 'cells' | 'blocks' | 'among-tag' = 'cells',
     themes?: string[],
+    since?: SQL,
   ) {
     const listedFilter = { ...filter, near: undefined };
     const theme = themeOf(filter);
@@ -655,7 +711,11 @@ export class ItemsRepository {
                 ? themes.map((filedUnder) => eq(paletteCells.theme, filedUnder))
                 : among,
           )
-        : this.inCells(filter.near, newest, among);
+        : this.inCells(
+            filter.near,
+            newest,
+            since === undefined ? among : (among ?? [undefined]).map((condition) => and(condition, since)!),
+          );
     // In a narrowed list, each looked up in the list newest first until the candidates are
     // found: a tag's postings say from their key alone, OLED dark needs its row.
     const found = matches.as('matches');

@@ -300,7 +300,8 @@ describe('a colour that is not a swatch', () => {
     // The walk of the thirty newest finds its five.
     expect(rows.slice(-30).filter(({ distance }) => distance <= 25).length).toBeGreaterThanOrEqual(candidates);
     // The whole catalogue: with no sample (0), the cells; otherwise the sample makes more
-    // matches than twice the candidates, so the blocks around the colour, merged newest first.
+    // matches than twice the candidates, so the blocks around the colour, merged newest first,
+    // once the cells of the newest few the sample points to hold too few (the newest ten, one).
     for (const walked of [0, 4, 8, 30, 1_000_000]) expect(await listed(walked)).toEqual(expected(rows));
     // Within a theme that holds every row. 0: no sample, no walk, the theme's colours in the
     // cells. 4 and 8: the newest matches, so walked (twice as far as that sample says five need),
@@ -361,6 +362,61 @@ describe('a colour that is not a swatch', () => {
       expect(await searched('recent:*', walked)).toEqual({ ids: newestIds(rows.slice(20)), total: candidates });
       expect(await similar('landscap', walked)).toEqual(newestIds(rows));
     }
+  });
+});
+
+describe("a colour's newest matches", () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('are read from the cells of the newest items only, as far back as the sample says they reach, or from all when short', async () => {
+    shop = await createTestContext();
+    // Oldest first: thirty near the target, twenty far from it, then ten near it, the newest.
+    const target = labOfHex('#3a8a5a');
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      buildItemRow({
+        itemId: `20261114_0000_r${String(i + 1).padStart(7, '0')}`,
+        tags: ['landscape'],
+        ...palette([i >= 30 && i < 50 ? '#e0d020' : `#3a8a${(0x50 + (i % 16)).toString(16)}`], 0),
+      }),
+    );
+    await shop.catalogue.insert(rows);
+    await shop.db.execute(sql`analyze items`);
+    const matches = rows.filter((row) => deltaE(labOfHex(row.media.palette![0]!), target) <= COLOUR_MATCH_DISTANCE);
+    expect(matches).toHaveLength(40);
+    const repository = new ItemsRepository(shop.db);
+    const reads = vi.spyOn(
+      repository as unknown as Record<'inCellsNear', (...args: unknown[]) => unknown>,
+      'inCellsNear',
+    );
+    /** The page of the newest `candidates` matches, and whether each read was of the newest items only. */
+    const listed = async (candidates: number, tag?: string) => {
+      reads.mockClear();
+      // A sample of one, the newest: a match.
+      const page = await repository.nearestPage({ filter: { near: target, tag }, limit: 20, candidates, walked: 30 });
+      return {
+        ids: new Set(page.keys.map((row) => row.itemId)),
+        total: page.total,
+        newestOnly: reads.mock.calls.map((call) => call[4] !== undefined),
+      };
+    };
+    const newest = (candidates: number) => ({
+      ids: new Set(matches.slice(-candidates).map((row) => row.itemId)),
+      total: candidates,
+    });
+    // Four: twice as many of the newest as the sample says hold them (eight of sixty, at a bound
+    // of the planner's histogram) hold them. Twelve: the newest twenty-four hold ten, short, so
+    // every cell around it is read again. The whole list and a theme's alike.
+    for (const tag of [undefined, 'landscape']) {
+      expect(await listed(4, tag)).toEqual({ ...newest(4), newestOnly: [true] });
+      expect(await listed(12, tag)).toEqual({ ...newest(12), newestOnly: [true, false] });
+    }
+    // A histogram of ten buckets, each of six items: the newest four of two candidates lie within
+    // one, so the id that many down the published ids bounds them instead.
+    await shop.db.execute(sql`alter table items alter column item_id set statistics 10`);
+    await shop.db.execute(sql`analyze items`);
+    expect(await listed(2)).toEqual({ ...newest(2), newestOnly: [true] });
+    reads.mockRestore();
   });
 });
 
