@@ -231,6 +231,13 @@ function newerThan(reach: number, catalogue: number, bounds: string[] | null): S
   return at > 0 ? gte(paletteCells.itemId, bounds![at]!) : undefined;
 }
 
+/**
+ * When the cells of the newest items a colour's sample pointed to held too few of its matches,
+ * they are read once more as far back as the matches found there make it, times this: the
+ * matches of a few thousand items say their share to within a few tenths.
+ */
+const NEWEST_AGAIN_MARGIN = 1.5;
+
 /** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
 const narrows = (filter: CatalogueFilter): boolean =>
   filter.tag !== undefined || filter.photoType !== undefined || filter.dark === true;
@@ -522,7 +529,7 @@ export class ItemsRepository {
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
-    const { walk, blocks, share, matches, themes, tagged, spread, since } = await this.colourWalk(
+    const { walk, blocks, share, matches, themes, tagged, spread, reach, since, catalogue } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
@@ -533,14 +540,16 @@ export class ItemsRepository {
     // matches reach, when the sample says how far that is (decision 078).
     const theme = themeOf(filter);
     const byAge = !narrows(filter) || (theme !== undefined && filter.photoType === undefined && !filter.dark);
-    if (byAge && since !== undefined) {
-      const recent = await this.rankedPage(request, this.inCellsNear(filter, candidates, 'cells', undefined, since));
-      if (recent.total === candidates) return recent;
-    }
+    const newest = byAge ? await this.fromNewest(request, reach, since, catalogue) : {};
+    if (newest.page) return newest.page;
     if (!narrows(filter))
       return this.rankedPage(
         request,
-        this.inCellsNear(filter, candidates, matches >= BLOCKS_MATCHES * candidates ? 'blocks' : 'cells'),
+        this.inCellsNear(
+          filter,
+          candidates,
+          (newest.matches ?? matches) >= BLOCKS_MATCHES * candidates ? 'blocks' : 'cells',
+        ),
       );
     if (walk !== undefined) {
       const fromWalk = await this.rankedPage(request, this.walkedNear(filter, candidates, walk));
@@ -565,14 +574,43 @@ export class ItemsRepository {
   }
 
   /**
+   * A colour's page from the cells of only the newest items that hold its candidates (decision
+   * 078): as many as `reach` says, then, when they hold too few, once more as far back as the
+   * matches they held make it, with a margin. Without a page, how many matches the `catalogue`
+   * holds as the last read makes it, which tells the reads that follow better than the sample.
+   */
+  private async fromNewest(
+    request: Parameters<ItemsRepository['nearestPage']>[0],
+    reach: number | undefined,
+    since: (reach: number) => SQL | undefined,
+    catalogue: number,
+  ): Promise<{ page?: Awaited<ReturnType<ItemsRepository['rankedPage']>>; matches?: number }> {
+    let matches: number | undefined;
+    for (let read = 0; read < 2 && reach !== undefined; read++) {
+      const newer = since(reach);
+      if (newer === undefined) break;
+      const page = await this.rankedPage(
+        request,
+        this.inCellsNear(request.filter, request.candidates, 'cells', undefined, newer),
+      );
+      if (page.total === request.candidates) return { page };
+      const found = page.total ?? 0;
+      matches = (found / reach) * catalogue;
+      reach = found > 0 ? (reach * request.candidates * NEWEST_AGAIN_MARGIN) / found : undefined;
+    }
+    return matches === undefined ? {} : { matches };
+  }
+
+  /**
    * How a colour that is not a swatch is read, as the list's newest `walked / COLOUR_PROBE_SHARE`
    * (as `probed` gives them) say (`weighColourWalk`): `walk`, `blocks`, `share` and `matches`;
    * and, for a `tag` that is not a theme, `themes` and `tagged`: the themes its items are filed
    * under in the cells and how many items it has (tag_themes). The cells read are the catalogue's
    * or only those of the list's themes (a theme's own, or the tag's), as the planner's statistics
    * count their share. `spread`: how many of its themes' items each of the list's stands for (1
-   * for a theme, 0 when not known). `since`: the condition that keeps the cells of the newest items
-   * that hold the list's matches, as the sample reckons (`reach`, `newerThan`), if it can tell.
+   * for a theme, 0 when not known). `reach`: how many of the catalogue's newest items hold the
+   * list's candidates, as the sample reckons, if it can tell; `since`, the condition that keeps the
+   * cells of that many (`newerThan`); `catalogue`, the planner's count of the items.
    */
   private async colourWalk(
     near: Lab,
@@ -588,7 +626,9 @@ export class ItemsRepository {
     themes?: string[];
     tagged: number;
     spread: number;
-    since: SQL | undefined;
+    reach: number | undefined;
+    since: (reach: number) => SQL | undefined;
+    catalogue: number;
   }> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
@@ -638,11 +678,10 @@ export class ItemsRepository {
       ...(theme === undefined && themesRead && { themes: themesRead }),
       tagged,
       spread: spread ?? 0,
-      // The list's newest as many of the catalogue's as its themes' share of the colours says.
-      since:
-        weighed.reach === undefined
-          ? undefined
-          : newerThan(weighed.reach / themeShare, items, sample?.idBounds ?? null),
+      // The list's newest, as many of the catalogue's newest as its themes' share of the colours says.
+      reach: weighed.reach === undefined ? undefined : weighed.reach / themeShare,
+      since: (reach) => newerThan(reach, items, sample?.idBounds ?? null),
+      catalogue: items,
     };
   }
 

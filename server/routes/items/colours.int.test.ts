@@ -369,7 +369,7 @@ describe("a colour's newest matches", () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
-  it('are read from the cells of the newest items only, as far back as the sample says they reach, or from all when short', async () => {
+  it('are read from the cells of the newest items only, as far back as the sample says they reach, then as the matches found say, or from all when short', async () => {
     shop = await createTestContext();
     // Oldest first: thirty near the target, twenty far from it, then ten near it, the newest.
     const target = labOfHex('#3a8a5a');
@@ -406,10 +406,13 @@ describe("a colour's newest matches", () => {
     });
     // Four: twice as many of the newest as the sample says hold them (eight of sixty, at a bound
     // of the planner's histogram) hold them. Twelve: the newest twenty-four hold ten, short, so
-    // every cell around it is read again. The whole list and a theme's alike.
+    // the newest 43 are read (as far as ten in 24 make twelve, and half again), which hold them.
+    // Sixteen: the newest 32 hold thirteen, and as far as those make sixteen, and half again, is
+    // the whole catalogue, so every cell around it is read. The whole list and a theme's alike.
     for (const tag of [undefined, 'landscape']) {
       expect(await listed(4, tag)).toEqual({ ...newest(4), newestOnly: [true] });
-      expect(await listed(12, tag)).toEqual({ ...newest(12), newestOnly: [true, false] });
+      expect(await listed(12, tag)).toEqual({ ...newest(12), newestOnly: [true, true] });
+      expect(await listed(16, tag)).toEqual({ ...newest(16), newestOnly: [true, false] });
     }
     // A histogram of ten buckets, each of six items: the newest four of two candidates lie within
     // one, so the id that many down the published ids bounds them instead.
