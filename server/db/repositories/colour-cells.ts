@@ -102,8 +102,8 @@ const BLOCK_ROW_COST = 0.25;
  * - `share`: how many of the sample match; `matches`: how many of the catalogue's items that share makes.
  * - `reach`: how many of the list's newest hold its `candidates` matches, twice what the share
  *   makes, for a read of their cells alone (decision 078); where none of the sample matches but
- *   the cells around the colour hold some of its colours, a tenth of the catalogue; otherwise
- *   none, and every cell around it is read.
+ *   the cells around the colour hold some of its colours, a tenth of the list (of the catalogue,
+ *   or of its themes' share of it); otherwise none, and every cell around it is read.
  */
 export function weighColourWalk(sample: {
   near: Lab;
@@ -134,7 +134,7 @@ export function weighColourWalk(sample: {
     blocks: walk === undefined && merged,
     share: found / sampled,
     matches: (found / sampled) * sample.items,
-    reach: found > 0 ? Math.ceil(2 * toWalk) : inCells > 0 ? sample.items / 10 : undefined,
+    reach: found > 0 ? Math.ceil(2 * toWalk) : inCells > 0 ? (sample.items * sample.themeShare) / 10 : undefined,
   };
 }
 

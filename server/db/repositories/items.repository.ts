@@ -213,8 +213,8 @@ const LOOKUP_POSTINGS = 20;
 const HASHED_SPREAD = 1.5;
 
 /**
- * An unnarrowed list reads the cells around its colour only among the newest items its matches
- * reach: past a share of the catalogue as the planner's histogram of item ids bounds it (a
+ * An unnarrowed list, or a theme's, reads the cells around its colour only among the newest items
+ * its matches reach: past a share of the catalogue as the planner's histogram of item ids bounds it (a
  * hundredth of the catalogue a bucket by default), or, for fewer than a bucket holds, past the
  * id that many newest items down the published ids' index, read in the same statement (about
  * 150 ids a page, so a bucket at a million items costs about 70 pages).
@@ -237,6 +237,15 @@ function newerThan(reach: number, catalogue: number, bounds: string[] | null): S
  * matches of a few thousand items say their share to within a few tenths.
  */
 const NEWEST_AGAIN_MARGIN = 1.5;
+
+/**
+ * A theme's list reads the cells of its newest items first only in a catalogue of this many
+ * items or more. At 100,000 items on PGlite, where its walks and its cells cost little, the
+ * extra read made landscape's twenty colours slower in a warm process (p50 15.6–16.3 → 19.3–20.5
+ * ms, p95 28.4–30.0 → 31.1–36.4 ms); at a million on PostgreSQL it made them faster (p95 36.0–40.5
+ * → 24.9–32.9 ms; decision 078).
+ */
+const THEME_BY_AGE_FROM = 500_000;
 
 /** Whether a filter keeps only some of the items near its colour: by tag, photo type or OLED dark. */
 const narrows = (filter: CatalogueFilter): boolean =>
@@ -523,8 +532,9 @@ export class ItemsRepository {
    * newest first instead of either (decision 067); a theme's cells are its own (decision 068),
    * and a theme's or a tag's list that is not walked merges its themes' blocks where the sample
    * says they hold its newest matches near enough (decision 072). Before any of these, an
-   * unnarrowed list or a theme's by itself reads the cells of only as many of the newest items as
-   * the sample says hold its matches, and reads on as above only when they fall short (decision 078).
+   * unnarrowed list, or a theme's by itself in a large catalogue, reads the cells of only as many
+   * of the newest items as the sample says hold its matches, and reads on as above only when they
+   * fall short (decision 078).
    * Either way the candidates are its newest `candidates` matches.
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
@@ -539,7 +549,9 @@ export class ItemsRepository {
     // An unnarrowed list, or a theme's by itself, reads its cells only among the newest items its
     // matches reach, when the sample says how far that is (decision 078).
     const theme = themeOf(filter);
-    const byAge = !narrows(filter) || (theme !== undefined && filter.photoType === undefined && !filter.dark);
+    const byAge =
+      !narrows(filter) ||
+      (theme !== undefined && filter.photoType === undefined && !filter.dark && catalogue >= THEME_BY_AGE_FROM);
     const newest = byAge ? await this.fromNewest(request, reach, since, catalogue) : {};
     if (newest.page) return newest.page;
     if (!narrows(filter))
