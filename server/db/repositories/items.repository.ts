@@ -539,19 +539,19 @@ export class ItemsRepository {
    */
   private async nearOtherColour(request: Parameters<ItemsRepository['nearestPage']>[0]) {
     const { filter, candidates } = request;
+    // An unnarrowed list, or a theme's by itself in a large catalogue, reads its cells only among
+    // the newest items its matches reach, when the sample says how far that is (decision 078).
+    const theme = themeOf(filter);
+    const themeAlone = theme !== undefined && filter.photoType === undefined && !filter.dark;
     const { walk, blocks, share, matches, themes, tagged, spread, reach, since, catalogue } = await this.colourWalk(
       filter.near,
       (size) => this.newestListed(filter, size),
       candidates,
       request.walked,
       filter.tag,
+      !narrows(filter) || themeAlone,
     );
-    // An unnarrowed list, or a theme's by itself, reads its cells only among the newest items its
-    // matches reach, when the sample says how far that is (decision 078).
-    const theme = themeOf(filter);
-    const byAge =
-      !narrows(filter) ||
-      (theme !== undefined && filter.photoType === undefined && !filter.dark && catalogue >= THEME_BY_AGE_FROM);
+    const byAge = !narrows(filter) || (themeAlone && catalogue >= THEME_BY_AGE_FROM);
     const newest = byAge ? await this.fromNewest(request, reach, since, catalogue) : {};
     if (newest.page) return newest.page;
     if (!narrows(filter))
@@ -622,7 +622,8 @@ export class ItemsRepository {
    * count their share. `spread`: how many of its themes' items each of the list's stands for (1
    * for a theme, 0 when not known). `reach`: how many of the catalogue's newest items hold the
    * list's candidates, as the sample reckons, if it can tell; `since`, the condition that keeps the
-   * cells of that many (`newerThan`); `catalogue`, the planner's count of the items.
+   * cells of that many (`newerThan`), bounded by the planner's histogram only when asked `byAge`;
+   * `catalogue`, the planner's count of the items.
    */
   private async colourWalk(
     near: Lab,
@@ -630,6 +631,7 @@ export class ItemsRepository {
     candidates: number,
     walked: number,
     tag?: string,
+    byAge = false,
   ): Promise<{
     walk: number | undefined;
     blocks: boolean;
@@ -650,8 +652,11 @@ export class ItemsRepository {
         palettes: sql<(number | null)[][] | null>`json_agg(${newest.colours})`,
         // The planner's count of the items (none before the table is first analysed).
         items: sql<number>`(select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)`.mapWith(Number),
-        idBounds: sql<string[] | null>`(select histogram_bounds::text::text[] from pg_stats
-          where schemaname = 'public' and tablename = 'items' and attname = 'item_id')`,
+        // The planner's histogram of item ids, for a list that may read only its newest (decision 078).
+        idBounds: byAge
+          ? sql<string[] | null>`(select histogram_bounds::text::text[] from pg_stats
+              where schemaname = 'public' and tablename = 'items' and attname = 'item_id')`
+          : sql<null>`null`,
         // The tag's items by the theme each is filed under.
         filedUnder:
           theme === undefined && tag !== undefined

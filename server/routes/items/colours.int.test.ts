@@ -423,6 +423,7 @@ describe("a colour's newest matches", () => {
         candidates,
         30,
         'landscape',
+        true,
       );
       const { page } = await repository['fromNewest'](request, reach, since, catalogue);
       return page && { ids: new Set(page.keys.map((row) => row.itemId)), total: page.total };
