@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
+import { rowsOf } from './repositories/raw-rows.ts';
 import { items } from './schema.ts';
 
 // Only a server can end a connection behind the pool's back.
@@ -33,6 +34,20 @@ describe('the PostgreSQL pool', () => {
       expect(reported[0]?.message).toMatch(/terminating connection/);
       // The pool replaced the ended connection: the next query works.
       expect(await handle.db.$count(items)).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('keeps a connection however long it idles: the query after a quiet spell runs on the same server process', async () => {
+    const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
+    const serverProcess = async () =>
+      rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
+    try {
+      const before = await serverProcess();
+      // Past pg-pool's own idle timeout of 10 s, after which it had closed the connection.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect(await serverProcess()).toBe(before);
     } finally {
       await handle.close();
     }

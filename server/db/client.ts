@@ -97,7 +97,10 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection opened stays open (pg-pool closed one idle for 10 s): a new one is a new server
+  // process, whose first query also reads the catalogue's table and indexes into its caches, so
+  // the first visitor after a quiet spell waited 30–48 ms for a page of 9 (decision 079).
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
   // Without a listener, an idle connection ended by the server is an uncaught error that stops the process.
   pool.on('error', onIdleConnectionError);
   const connection = await pool.connect();
