@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { rowsOf } from './repositories/raw-rows.ts';
@@ -43,12 +43,15 @@ describe('the PostgreSQL pool', () => {
     const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
     const serverProcess = async () =>
       rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`))[0]?.pid;
+    // pg-pool closes an idle connection on a timer: the quiet spell passes on a clock of the test's own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const before = await serverProcess();
       // Past pg-pool's own idle timeout of 10 s, after which it had closed the connection.
-      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      await vi.advanceTimersByTimeAsync(10_500);
       expect(await serverProcess()).toBe(before);
     } finally {
+      vi.useRealTimers();
       await handle.close();
     }
   });
