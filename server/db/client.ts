@@ -98,8 +98,8 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   // A connection opened stays open (pg-pool closed one idle for 10 s): a new one is a new server
-  // process, whose first query also reads the catalogue's table and indexes into its caches, so
-  // the first visitor after a quiet spell waited 30–48 ms for a page of 9 (decision 079).
+  // process, whose first query fills its caches before it plans, so visitors who came together
+  // after a quiet spell waited for them (four first pages at once: median 71–88 → 44–53 ms; decision 079).
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
   // Without a listener, an idle connection ended by the server is an uncaught error that stops the process.
   pool.on('error', onIdleConnectionError);
