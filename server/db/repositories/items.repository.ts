@@ -213,11 +213,12 @@ const LOOKUP_POSTINGS = 20;
 const HASHED_SPREAD = 1.5;
 
 /**
- * An unnarrowed list, or a theme's, reads the cells around its colour only among the newest items
- * its matches reach: past a share of the catalogue as the planner's histogram of item ids bounds it (a
- * hundredth of the catalogue a bucket by default), or, for fewer than a bucket holds, past the
- * id that many newest items down the published ids' index, read in the same statement (about
- * 150 ids a page, so a bucket at a million items costs about 70 pages).
+ * An unnarrowed list, or a theme's in a catalogue of `THEME_BY_AGE_FROM` items or more, reads the
+ * cells around its colour only among the newest items its matches reach: past a share of the
+ * catalogue as the planner's histogram of item ids bounds it (a hundredth of the catalogue a
+ * bucket by default), or, for fewer than a bucket holds, past the id that many newest items down
+ * the published ids' index, read in the same statement (about 150 ids a page, so a bucket at a
+ * million items costs about 70 pages).
  */
 function newerThan(reach: number, catalogue: number, bounds: string[] | null): SQL | undefined {
   if (reach >= catalogue) return undefined;
