@@ -65,6 +65,9 @@ export interface ItemMedia {
   darkShare?: number;
 }
 
+/** A swatch's own index of the published items near it (see `items`). */
+export const swatchIndexName = (swatch: string) => `items_swatch_${swatch}_ranked_idx`;
+
 export const items = pgTable(
   'items',
   {
@@ -132,7 +135,7 @@ export const items = pgTable(
     // expression from an index only when the index holds the columns it is computed from.
     ...SWATCHES.map((swatch) => {
       const lab = labOfHex(swatch.hex);
-      return index(`items_swatch_${swatch.name}_ranked_idx`)
+      return index(swatchIndexName(swatch.name))
         .on(t.itemId, t.tags, t.photoType, t.colours, paletteDistance(t.colours, lab))
         .where(sql`published and ${nearColour(t.colours, lab)}`);
     }),

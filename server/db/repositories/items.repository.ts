@@ -41,6 +41,7 @@ import {
   paletteDistance,
   orders,
   searchWords,
+  swatchIndexName,
   tagPostings,
   tagThemes,
   type ItemKey,
@@ -238,6 +239,15 @@ function newerThan(reach: number, catalogue: number, bounds: string[] | null): S
  * matches of a few thousand items say their share to within a few tenths.
  */
 const NEWEST_AGAIN_MARGIN = 1.5;
+
+/**
+ * A swatch within a tag is walked to its candidates at once, not looked up under both first, when
+ * the tag's share of the swatch's newest, over the swatch's size, makes at least this many times
+ * its candidates: the lookup would read a row for each of `candidates` only to find there are more
+ * (decision 080). The margin keeps the lookup for a tag near the line, whose matches may all be
+ * fewer than `candidates` (the share of ten thousand newest said within a few per cent here).
+ */
+const UNDER_SWATCH_MARGIN = 2;
 
 /**
  * A theme's list reads the cells of its newest items first only in a catalogue of this many
@@ -463,7 +473,9 @@ export class ItemsRepository {
    * A swatch within a tag walks only the swatch's newest `walked` entries for its candidates. A
    * tag that holds fewer of them is looked up under its swatch (`items_swatch_tags_idx`): when it
    * has no more than `candidates` in all, those are every one; only a tag with more, but few
-   * among the swatch's newest, walks the swatch's index as far as it takes (decision 060).
+   * among the swatch's newest, walks the swatch's index as far as it takes (decision 060). A tag
+   * whose share of the walk, over the swatch's size, makes several times `candidates` walks it at
+   * once, without the lookup (decision 080).
    * Any other colour is walked or read from the cells around it, as a sample of the newest tells
    * (`nearOtherColour`).
    */
@@ -481,6 +493,9 @@ export class ItemsRepository {
     if (swatch === undefined) return this.rankedPage(request, this.newestNear(filter, candidates));
     const fromWalk = await this.rankedPage(request, this.newestNear(filter, candidates, request.walked));
     if (fromWalk.total === candidates) return fromWalk;
+    const found = fromWalk.total ?? 0;
+    if (found > 0 && (found / request.walked) * (await this.swatchSize(swatch)) >= UNDER_SWATCH_MARGIN * candidates)
+      return this.rankedPage(request, this.newestNear(filter, candidates));
     const underSwatch = await this.rankedPage(
       request,
       this.underSwatch(filter, `${swatch} ${filter.tag}`, candidates + 1),
@@ -957,6 +972,16 @@ export class ItemsRepository {
       .where(nearColour(newest.colours, filter.near))
       .orderBy(desc(newest.itemId))
       .limit(candidates);
+  }
+
+  /** How many published items a swatch's index holds, as the planner last counted them (0 before it has). */
+  private async swatchSize(swatch: string): Promise<number> {
+    const [row] = rowsOf<{ size: number }>(
+      await this.db.execute(
+        sql`select greatest(reltuples, 0)::float8 as size from pg_class where relname = ${swatchIndexName(swatch)}`,
+      ),
+    );
+    return Number(row?.size ?? 0);
   }
 
   /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */

@@ -732,6 +732,42 @@ describe('a swatch within a tag', () => {
     expect(await listed('rare', { walked: 4, offset: 5 })).toEqual({ ids: [], total: undefined });
   });
 
+  it("walks a tag the swatch's newest hold often enough, for the swatch's size, without looking it up under both", async () => {
+    // Sixteen teal wallpapers, every other one 'striped': the newest four hold two of them.
+    const teal = labOfHex('#2a9187');
+    const rows = Array.from({ length: 16 }, (_, i) =>
+      buildItemRow({
+        itemId: `20261113_0000_t${String(i + 1).padStart(7, '0')}`,
+        tags: i % 2 ? ['striped'] : ['plain'],
+        ...palette([`#2a${(0x91 + i).toString(16)}87`], 0),
+      }),
+    );
+    await shop.catalogue.insert(rows);
+    const repository = new ItemsRepository(shop.db);
+    const lookups = vi.spyOn(
+      repository as unknown as Record<'underSwatch', (...args: unknown[]) => unknown>,
+      'underSwatch',
+    );
+    const listed = async (walked: number) => {
+      lookups.mockClear();
+      const { keys, total } = await repository.nearestPage({
+        filter: { tag: 'striped', near: teal },
+        limit: 10,
+        candidates: 3,
+        walked,
+      });
+      return { ids: keys.map((row) => row.itemId), total, lookedUp: lookups.mock.calls.length > 0 };
+    };
+    const whole = { ...(await listed(1_000_000)), lookedUp: false };
+    expect(whole.total).toBe(3);
+    // Before the planner has counted the swatch, its size is not known: the tag is looked up.
+    expect(await listed(4)).toEqual({ ...whole, lookedUp: true });
+    // Two in four of sixteen make eight, at least twice three: walked at once, to the same page.
+    await shop.db.execute(sql`analyze items`);
+    expect(await listed(4)).toEqual(whole);
+    lookups.mockRestore();
+  });
+
   it('files each wallpaper under every swatch its palette comes near, with each of its tags', async () => {
     const wallpaper = buildItemRow({
       itemId: '20261112_0000_s0000001',
