@@ -39,6 +39,39 @@ describe('the PostgreSQL pool', () => {
     }
   });
 
+  it("has the server read ahead in bitmap scans, unless the database's own settings say how far", async () => {
+    /** The setting on three connections of one pool, asked at once. */
+    const readAhead = async () => {
+      const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
+      try {
+        const rows = await Promise.all(
+          [1, 2, 3].map(
+            async () =>
+              rowsOf<{ setting: string; pid: number }>(
+                await handle.db.execute(
+                  sql`select current_setting('effective_io_concurrency') as setting, pg_backend_pid() as pid, pg_sleep(0.05)`,
+                ),
+              )[0]!,
+          ),
+        );
+        expect(new Set(rows.map((row) => row.pid)).size).toBe(3);
+        return rows.map((row) => row.setting);
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(await readAhead()).toEqual(['16', '16', '16']);
+    const database = rowsOf<{ name: string }>(
+      await testDatabase.db.execute(sql`select current_database() as name`),
+    )[0]!;
+    await testDatabase.db.execute(sql.raw(`alter database "${database.name}" set effective_io_concurrency = 2`));
+    try {
+      expect(await readAhead()).toEqual(['2', '2', '2']);
+    } finally {
+      await testDatabase.db.execute(sql.raw(`alter database "${database.name}" reset effective_io_concurrency`));
+    }
+  });
+
   it('keeps a connection however long it idles: the query after a quiet spell runs on the same server process', async () => {
     const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
     const serverProcess = async () =>
