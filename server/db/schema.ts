@@ -68,6 +68,9 @@ export interface ItemMedia {
 /** A swatch's own index of the published items near it (see `items`). */
 export const swatchIndexName = (swatch: string) => `items_swatch_${swatch}_ranked_idx`;
 
+/** The index of the published items at least half near-black ('OLED dark'), newest first. */
+export const DARK_INDEX_NAME = 'items_published_dark_idx';
+
 export const items = pgTable(
   'items',
   {
@@ -146,7 +149,7 @@ export const items = pgTable(
       .using('gin', sql`swatch_tags(${t.colours}, ${t.tags})`)
       .where(sql`published`),
     // 'OLED dark', newest first.
-    index('items_published_dark_idx')
+    index(DARK_INDEX_NAME)
       .on(t.itemId)
       .where(sql`published and (${t.media} ->> 'darkShare')::real >= 0.5`),
     // Items still waiting for the apps' images: the scan at every start reads only these, none once backfilled.

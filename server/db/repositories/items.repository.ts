@@ -28,6 +28,7 @@ import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
 import {
+  DARK_INDEX_NAME,
   itemColumns,
   itemDownloadsDaily,
   itemKeyColumns,
@@ -249,6 +250,15 @@ const NEWEST_AGAIN_MARGIN = 1.5;
  * counted) and purple in landscape at 3,430 (3,410).
  */
 const UNDER_SWATCH_MARGIN = 2;
+
+/**
+ * A word's posting looked up for one item costs about this many of them read in a walk of its
+ * key (an index-only descent against the next entry of a page): at a million items on PostgreSQL,
+ * 3–4 µs against 0.3 µs. A search within a swatch or OLED dark looks each item the filter keeps
+ * up in the postings when all of them cost less so than the postings a merge would read for the
+ * candidates, the filter's share of the catalogue making them (decision 082).
+ */
+const LOOKUP_READS = 12;
 
 /**
  * A theme's list reads the cells of its newest items first only in a catalogue of this many
@@ -495,7 +505,10 @@ export class ItemsRepository {
     const fromWalk = await this.rankedPage(request, this.newestNear(filter, candidates, request.walked));
     if (fromWalk.total === candidates) return fromWalk;
     const found = fromWalk.total ?? 0;
-    if (found > 0 && (found / request.walked) * (await this.swatchSize(swatch)) >= UNDER_SWATCH_MARGIN * candidates)
+    if (
+      found > 0 &&
+      (found / request.walked) * (await this.indexSize(swatchIndexName(swatch))) >= UNDER_SWATCH_MARGIN * candidates
+    )
       return this.rankedPage(request, this.newestNear(filter, candidates));
     const underSwatch = await this.rankedPage(
       request,
@@ -975,14 +988,57 @@ export class ItemsRepository {
       .limit(candidates);
   }
 
-  /** How many published items a swatch's index holds, as the planner last counted them (0 before it has). */
-  private async swatchSize(swatch: string): Promise<number> {
+  /** How many entries an index holds, as the planner last counted them (0 before it has). */
+  private async indexSize(name: string): Promise<number> {
     const [row] = rowsOf<{ size: number }>(
       await this.db.execute(
-        sql`select greatest(reltuples, 0)::float8 as size from pg_class where oid = to_regclass(${swatchIndexName(swatch)})`,
+        sql`select greatest(reltuples, 0)::float8 as size from pg_class where oid = to_regclass(${name})`,
       ),
     );
     return Number(row?.size ?? 0);
+  }
+
+  /**
+   * For a search within a swatch or OLED dark (the search page's filters, without a tag or a photo
+   * type), which the words' postings know nothing of: `kept`, the condition that keeps a posting
+   * whose item the filter keeps, looked up in the items' own index of the swatch's or the dark
+   * ones (newest first as the postings are, so PostgreSQL merges the two walks); `among`, where
+   * the filter keeps few, those items, to walk instead, each looked up in the postings (decision 082).
+   */
+  private async keptInItemsIndex(
+    filter: CatalogueFilter,
+    candidates: number,
+  ): Promise<{ kept: SQL; among: SQL | undefined } | undefined> {
+    if (otherColourOf(filter) || filter.tag !== undefined || filter.photoType !== undefined) return undefined;
+    if (filter.near === undefined && !filter.dark) return undefined;
+    return {
+      kept: sql`exists (select 1 from ${items} where ${items.itemId} = search_postings.item_id and ${published(filter)})`,
+      among: (await this.keepsFew(filter, candidates)) ? published(filter) : undefined,
+    };
+  }
+
+  /**
+   * Whether a search within a swatch or OLED dark walks the items the filter keeps, each looked
+   * up in the words' postings, rather than merging the postings with them: where all of them
+   * looked up cost less than the postings a merge would read for the candidates, as the planner
+   * last counted the filter's index and the catalogue (decision 082).
+   */
+  private async keepsFew(filter: CatalogueFilter, candidates: number): Promise<boolean> {
+    const swatch = filter.near && swatchOf(filter.near);
+    const indexes = [swatch && swatchIndexName(swatch), filter.dark && DARK_INDEX_NAME].filter(
+      (name): name is string => typeof name === 'string',
+    );
+    const [row] = rowsOf<{ kept: number | null; catalogue: number }>(
+      await this.db.execute(sql`select
+        (select min(greatest(reltuples, 0)) from pg_class
+          where oid in (${sql.join(
+            indexes.map((name) => sql`to_regclass(${name})`),
+            sql`, `,
+          )}))::float8 as kept,
+        (select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)::float8 as catalogue`),
+    );
+    const kept = Number(row?.kept ?? 0);
+    return kept > 0 && kept * kept * LOOKUP_READS <= candidates * Number(row?.catalogue ?? 0);
   }
 
   /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */
@@ -1116,24 +1172,33 @@ export class ItemsRepository {
     page: { limit: number; offset: number; candidates: number; walked: number },
   ): Promise<{ keys: ItemKey[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
-    // The postings know words only: a search within a swatch or OLED dark keeps to the items' own
-    // indexes. One within another colour takes the word's postings newest first, each checked
-    // against the items in the cells around it, or against the item's palette when the colour is
-    // common enough among the word's newest matches to walk them (decision 064).
+    // The postings know words only. A search within a swatch or OLED dark (the search page's
+    // filters) takes the words' postings newest first, each looked up in the items' own index of
+    // the swatch's or the dark ones, both newest first, so PostgreSQL merges the two walks
+    // (decision 082). One within another colour checks each against the items in the cells
+    // around it, or against the item's palette when the colour is common enough among the word's
+    // newest matches to walk them (decision 064).
     const otherColour = otherColourOf(filter);
-    const within =
-      otherColour &&
-      (async (words: string[]) => {
-        const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
-        if (nearIds) return sql`item_id in (${nearIds})`;
-        // Words with fewer postings than a walk reads: their rows read in the order of the
-        // table's pages, through the words' index, cost less than each looked up in turn.
-        if (await this.postingsFewerThan(words, page.walked)) return undefined;
-        return nearColour(sql`(select colours from items where items.item_id = search_postings.item_id)`, otherColour);
-      });
+    const inItemsIndex = await this.keptInItemsIndex(filter, page.candidates);
+    const within = otherColour
+      ? async (words: string[]) => {
+          const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
+          if (nearIds) return sql`item_id in (${nearIds})`;
+          // Words with fewer postings than a walk reads: their rows read in the order of the
+          // table's pages, through the words' index, cost less than each looked up in turn.
+          if (await this.postingsFewerThan(words, page.walked)) return undefined;
+          return nearColour(
+            sql`(select colours from items where items.item_id = search_postings.item_id)`,
+            otherColour,
+          );
+        }
+      : inItemsIndex && (async () => inItemsIndex.kept);
     const narrowed =
-      (filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType;
-    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within);
+      !inItemsIndex &&
+      ((filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType);
+    const posted = narrowed
+      ? undefined
+      : await this.postedMatches(tsQuery, page.candidates, within, inItemsIndex?.among);
     // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
     // say so at once, where the search itself would look through every item for it.
     if (posted === 'none') return { keys: [], total: 0 };
@@ -1189,13 +1254,16 @@ export class ItemsRepository {
    * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
    * many words) every term is common and the GIN index intersects them best. `within` gives,
    * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
-   * the items it holds (a colour's, decision 064), or nothing when the items' own indexes are
-   * to find them instead.
+   * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 082), or
+   * nothing when the items' own indexes are to find them instead. With `among` (the published
+   * items a filter keeps, few), one term's candidates are those items newest first, each looked
+   * up in its words' postings.
    */
   private async postedMatches(
     tsQuery: string,
     candidates: number,
     within?: (words: string[]) => Promise<SQL | undefined>,
+    among?: SQL,
   ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
@@ -1223,27 +1291,12 @@ export class ItemsRepository {
     const postings = groups.map((group) => group.reduce((sum, row) => sum + row.postings, 0));
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
-    const condition = within && (await within(groups[driver]!.map((row) => row.word)));
+    const words = groups[driver]!.map((row) => row.word);
+    if (among && !counted) return { ranked: this.newestHoldingAny(words, candidates, { among }) };
+    const condition = within && (await within(words));
     if (within && !condition) return undefined;
-    const kept = condition && sql`and ${condition}`;
-    // A subquery a word, so the planner sees each word and walks its postings backwards. An item
-    // among the newest `candidates` of them all is among the newest of each word it holds, so
-    // its ranks are all there to sum.
-    const newest = sql.join(
-      groups[driver]!.map(
-        (row) =>
-          sql`(select item_id, rank from search_postings where word = ${row.word}::text ${kept}
-               order by item_id desc limit ${candidates})`,
-      ),
-      sql` union all `,
-    );
-    // One word's newest postings are already the candidates, each item once.
-    if (!counted && groups[0]!.length === 1) return { ranked: newest };
-    if (!counted)
-      return {
-        ranked: sql`select item_id, sum(rank) as rank from (${newest}) as posted
-          group by item_id order by item_id desc limit ${candidates}`,
-      };
+    if (!counted) return { ranked: this.newestHoldingAny(words, candidates, { kept: condition }) };
+    const newest = this.newestPostings(words, candidates, condition);
     const wordsOf = (group: typeof rows) => textArray(group.map((row) => row.word));
     const others = groups
       .filter((_, term) => term !== driver)
@@ -1255,6 +1308,41 @@ export class ItemsRepository {
       ids: sql`select distinct posted.item_id from (${newest}) as posted where ${sql.join(others, sql` and `)}
         order by posted.item_id desc limit ${candidates}`,
     };
+  }
+
+  /**
+   * Each word's newest `candidates` postings, with their ranks; with `kept`, only those it keeps.
+   * A subquery a word, so the planner sees each word and walks its postings backwards.
+   */
+  private newestPostings(words: string[], candidates: number, kept?: SQL): SQL {
+    return sql.join(
+      words.map(
+        (word) =>
+          sql`(select item_id, rank from search_postings where word = ${word}::text ${kept && sql`and ${kept}`}
+               order by item_id desc limit ${candidates})`,
+      ),
+      sql` union all `,
+    );
+  }
+
+  /**
+   * The newest `candidates` items holding any of these words, each ranked by the sum of the ranks of
+   * those it holds: from the words' newest postings (an item among the newest of them all is among
+   * the newest of each word it holds, so its ranks are all there to sum), only those `kept` keeps;
+   * or from the items `among` keeps, newest first, each looked up in the postings.
+   */
+  private newestHoldingAny(words: string[], candidates: number, only: { kept?: SQL | undefined; among?: SQL }): SQL {
+    if (only.among)
+      return sql`select kept.item_id, posted.rank
+        from (select ${items.itemId} from ${items} where ${only.among} order by ${items.itemId} desc) as kept
+        cross join lateral (select sum(rank) as rank from search_postings
+          where word = any(${textArray(words)}) and search_postings.item_id = kept.item_id) as posted
+        where posted.rank is not null order by kept.item_id desc limit ${candidates}`;
+    const newest = this.newestPostings(words, candidates, only.kept);
+    // One word's newest postings are already the candidates, each item once.
+    if (words.length === 1) return newest;
+    return sql`select item_id, sum(rank) as rank from (${newest}) as posted
+      group by item_id order by item_id desc limit ${candidates}`;
   }
 
   /** How many published items a tsquery matches, counted up to `candidates`. */
@@ -1321,26 +1409,34 @@ export class ItemsRepository {
     // The words hold only letters and digits (the trigger splits on everything else).
     const anyOf = sql`to_tsquery('simple', ${spelled.map((row) => row.word).join(' | ')})`;
     const matching = sql`${items.search} @@ ${anyOf}`;
-    // Within a colour that is not a swatch, as search reads it.
+    // Within a colour that is not a swatch, as search reads it; within a swatch or OLED dark, from
+    // the words' postings, as search reads them (decision 082).
     const otherColour = otherColourOf(filter);
     const nearIds =
       otherColour && (await this.idsNearIfRare(otherColour, (size) => this.newestListed({}, size, matching), page));
-    const newest = this.db
-      .select({ itemId: items.itemId })
-      .from(items)
-      .where(
-        and(
-          published(nearIds ? { ...filter, near: undefined } : filter),
-          nearIds && sql`${items.itemId} in (${nearIds})`,
-          matching,
-        ),
-      )
-      .orderBy(desc(items.itemId))
-      .limit(page.candidates);
+    const inItemsIndex = await this.keptInItemsIndex(filter, page.candidates);
+    const newest = inItemsIndex
+      ? sql`select item_id from (${this.newestHoldingAny(
+          spelled.map((row) => row.word),
+          page.candidates,
+          inItemsIndex,
+        )}) as posted`
+      : this.db
+          .select({ itemId: items.itemId })
+          .from(items)
+          .where(
+            and(
+              published(nearIds ? { ...filter, near: undefined } : filter),
+              nearIds && sql`${items.itemId} in (${nearIds})`,
+              matching,
+            ),
+          )
+          .orderBy(desc(items.itemId))
+          .limit(page.candidates);
     return this.db
       .select(itemKeyColumns)
       .from(items)
-      .where(inArray(items.itemId, newest))
+      .where(sql`${items.itemId} in (${newest})`)
       .orderBy(sql`word_similarity(${text}, items_words(${items.name}, ${items.tags})) desc`, desc(items.itemId))
       .limit(page.limit)
       .offset(page.offset);

@@ -789,3 +789,79 @@ describe('a swatch within a tag', () => {
     );
   });
 });
+
+describe('a search within a swatch or OLED dark', () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it("reads the words' postings with the items the filter keeps, merged or each looked up, to the page the items' own indexes give", async () => {
+    shop = await createTestContext();
+    // Thirty harbours, a third blue, a third near it, a third red, every other one mostly dark;
+    // some by the harbourside, some at dusk; a blue one that is no harbour, and a blue draft.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      buildItemRow({
+        itemId: `20261114_0000_h${String(i + 1).padStart(7, '0')}`,
+        name: `${i % 4 === 1 ? 'Harbourside' : 'Harbour'} ${i % 10 === 5 ? 'dusk' : 'morning'} ${i + 1}`,
+        tags: i % 3 ? ['landscape'] : ['landscape', 'harbour'],
+        ...palette([['#2f63c0', '#3a6ac8', '#c8323c'][i % 3]!], i % 2 ? 0.7 : 0.1),
+      }),
+    );
+    const others = [
+      buildItemRow({ itemId: '20261114_0000_h0000100', name: 'Meadow', ...palette(['#2f63c0'], 0.9) }),
+      buildItemRow({
+        itemId: '20261114_0000_h0000101',
+        name: 'Harbour draft',
+        published: false,
+        ...palette(['#2f63c0'], 0.9),
+      }),
+    ];
+    await shop.catalogue.insert([...rows, ...others]);
+    const repository = new ItemsRepository(shop.db);
+    // The items' own indexes, as a search within a swatch or OLED dark read them before decision 082.
+    const byItems = new ItemsRepository(shop.db);
+    vi.spyOn(
+      byItems as unknown as Record<'keptInItemsIndex', () => Promise<undefined>>,
+      'keptInItemsIndex',
+    ).mockResolvedValue(undefined);
+    const posted = vi.spyOn(
+      repository as unknown as Record<'postedMatches', (...args: unknown[]) => Promise<unknown>>,
+      'postedMatches',
+    );
+    const few = vi.spyOn(
+      repository as unknown as Record<'keepsFew', (...args: unknown[]) => Promise<boolean>>,
+      'keepsFew',
+    );
+    const page = { limit: 10, offset: 0, candidates: 4, walked: 50 };
+    const blue = labOfHex('#2f63c0');
+    for (const filter of [{ near: blue }, { dark: true }, { near: blue, dark: true }] as CatalogueFilter[])
+      for (const query of ['harbour:*', 'harbourside:*', 'harbour:* & dusk:*'])
+        for (const walkedAmong of [false, true]) {
+          few.mockResolvedValue(walkedAmong);
+          posted.mockClear();
+          const found = await repository.search(query, filter, page);
+          const context = JSON.stringify({ filter, query, walkedAmong });
+          expect(found, context).toEqual(await byItems.search(query, filter, page));
+          expect(found.keys.length, context).toBeGreaterThan(0);
+          // From the postings, not the items' indexes.
+          expect(await posted.mock.results[0]?.value, context).toMatchObject(
+            query.includes('&') ? { ids: expect.anything() } : { ranked: expect.anything() },
+          );
+          // A slip of the keyboard: the near spellings' newest, ranked by how alike.
+          const similar = await repository.similar('harbor', filter, page);
+          expect(similar, context).toEqual(await byItems.similar('harbor', filter, page));
+          expect(similar.length, context).toBeGreaterThan(0);
+        }
+    // Which way: all the blue ones looked up, once the planner has counted them (twenty of 31),
+    // where the candidates a merge reads for would be more than they cost; otherwise merged.
+    few.mockRestore();
+    const keepsFew = (filter: CatalogueFilter, candidates: number) =>
+      (repository as unknown as Record<'keepsFew', (...args: unknown[]) => Promise<boolean>>).keepsFew(
+        filter,
+        candidates,
+      );
+    expect(await keepsFew({ near: blue }, 1_000)).toBe(false);
+    await shop.db.execute(sql`analyze items`);
+    expect(await keepsFew({ near: blue }, 1_000)).toBe(true);
+    expect(await keepsFew({ near: blue }, 4)).toBe(false);
+  });
+});
