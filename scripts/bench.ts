@@ -292,8 +292,12 @@ function memory(pid: number) {
  * answered from near spellings. Nearly every one misses the cache; each `round` asks the same
  * searches for pages of other sizes, which the answer cache keys on.
  */
+/** The words of the catalogue's names a visitor might search for. */
+const searchableWords = (names: string[]) =>
+  [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
+
 function variedSearches(names: string[], round = 0) {
-  const words = [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
+  const words = searchableWords(names);
   let i = 0;
   return () => {
     i++;
@@ -540,6 +544,10 @@ const deepCursor = `${deepUrl.pathname}${deepUrl.search}`;
 // Pages never asked before (each round a page size of its own, which the answer cache keys on):
 // what the database costs the first visitor after a change of the catalogue.
 const limit = (round: number) => 60 - round;
+const wordOf = (round: number) => {
+  const words = searchableWords(seeded.names);
+  return words[round % words.length]!;
+};
 /** Colours spread over the RGB cube, none a swatch: what a client that lets people pick any colour asks for. */
 const pickedColour = (round: number) =>
   [37 * round + 20, 91 * round + 60, 53 * round + 110].map((c) => (c % 256).toString(16).padStart(2, '0')).join('');
@@ -565,6 +573,11 @@ const uncachedPages: [string, (round: number) => string][] = [
     (r) => `/api/items/tag/${seeded.tag}?color=${pickedColour(r)}&limit=${limit(r)}`,
   ],
   ['OLED dark', (r) => `/api/items?dark=true&limit=${limit(r)}`],
+  [
+    "a search within a swatch (the search page's colours)",
+    (r) => `/api/items/search?q=${wordOf(r)}&color=${SWATCHES[r % SWATCHES.length]!.hex.slice(1)}&limit=${limit(r)}`,
+  ],
+  ['a search within OLED dark', (r) => `/api/items/search?q=${wordOf(r + 7)}&dark=true&limit=${limit(r)}`],
   [
     `a theme, page ${DEEP_PAGE} of 60 by offset`,
     (r) => `/api/items/tag/landscape?offset=${(DEEP_PAGE - 1) * 60}&limit=${limit(r)}`,
