@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAROUSEL_OFFSET_RADIUS } from '../web/src/lib/ui-constants.ts';
+import { SWATCHES } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
 import { chromiumPath, firstFree, firstPaid, useStoreSession } from './fixtures.ts';
 import { cartCount, visit, waitForApp } from './browser.ts';
@@ -464,6 +465,53 @@ describe.skipIf(!chromiumPath)('storefront in Chromium', () => {
     await page.locator(`ul[aria-label="Search results"] article[data-item-id="${first.itemId}"]`).waitFor();
     await visit(page, `${s.store.baseUrl}/search?q=zzzzqqq`);
     await page.getByText('No wallpapers match “zzzzqqq”. Try another word.').waitFor();
+    await page.context().close();
+  });
+
+  it('a search narrowed by a swatch, then by OLED dark, shows its matches of that colour as ranked', async () => {
+    const found = (word: string, filters: string) => s.api<Item[]>(`/api/items/search?q=${word}${filters}&limit=60`);
+    // A word of the newest names and a swatch some of its wallpapers are near, but not all.
+    const newest = await s.api<Item[]>('/api/items?limit=20');
+    const words = [...new Set(newest.flatMap((item) => item.name.toLowerCase().split(' ')))].filter((word) =>
+      /^[a-z]{4,}$/.test(word),
+    );
+    let chosen: { word: string; swatch: (typeof SWATCHES)[number]; all: Item[] } | undefined;
+    for (const word of words) {
+      const all = await found(word, '');
+      for (const swatch of SWATCHES) {
+        const near = await found(word, `&color=${swatch.hex.slice(1)}`);
+        if (near.length > 0 && near.length < all.length) chosen ??= { word, swatch, all };
+      }
+      if (chosen) break;
+    }
+    if (!chosen) throw new Error('No swatch narrows a search for a word of the newest names');
+    const { word, swatch, all } = chosen;
+    const colour = swatch.hex.slice(1);
+    const { page, errors } = await s.open('/');
+    await page.getByRole('searchbox').fill(word);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`**/search?q=${word}`);
+    const grid = page.locator('ul[aria-label="Search results"] article');
+    const shownIds = () => grid.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-item-id')!));
+    await expect.poll(async () => (await shownIds()).length).toBeGreaterThan(0);
+    // The page's first page: as many as it shows of every match, unless it shows them all.
+    const shownFirst = (await shownIds()).length;
+    const pageSize = shownFirst < all.length ? shownFirst : Infinity;
+    const filters = page.getByRole('navigation', { name: 'Filter by colour' });
+    // The page shows the first page of the same answer the API gives, in its order.
+    const shows = (expected: Item[]) =>
+      expect.poll(shownIds).toEqual(expected.slice(0, Math.min(expected.length, pageSize)).map((item) => item.itemId));
+
+    await filters.getByRole('link', { name: swatch.name, exact: true }).click();
+    await page.waitForURL(`**/search?q=${word}&color=${colour}`);
+    await shows(await found(word, `&color=${colour}`));
+
+    await filters.getByRole('link', { name: 'OLED dark' }).click();
+    await page.waitForURL(`**/search?q=${word}&color=${colour}&dark=true`);
+    const dark = await found(word, `&color=${colour}&dark=true`);
+    if (dark.length) await shows(dark);
+    else await page.getByText(`No ${swatch.name} OLED dark wallpapers match “${word}”. Try another colour.`).waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
