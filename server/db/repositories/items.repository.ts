@@ -255,8 +255,8 @@ const UNDER_SWATCH_MARGIN = 2;
  * A word's posting looked up for one item costs about this many of them read in a walk of its
  * key (an index-only descent against the next entry of a page): at a million items on PostgreSQL,
  * 3–4 µs against 0.3 µs. A search within a swatch or OLED dark looks each item the filter keeps
- * up in the postings when all of them cost less so than the postings a merge would read for the
- * candidates, the filter's share of the catalogue making them (decision 082).
+ * up in the postings where looking all of them up costs less than reading the postings a merge
+ * would read for the candidates, as many as the filter's share of the catalogue makes (decision 082).
  */
 const LOOKUP_READS = 12;
 
