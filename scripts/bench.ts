@@ -286,16 +286,16 @@ function memory(pid: number) {
   return { peak: read('VmHWM'), current: read('VmRSS') };
 }
 
+/** The words of the catalogue's names a visitor might search for. */
+const searchableWords = (names: string[]) =>
+  [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
+
 /**
  * Distinct queries: most are a word's first letters and a number (names end in one), so they
  * match; every fourth is a whole word with two letters swapped, which matches nothing and is
  * answered from near spellings. Nearly every one misses the cache; each `round` asks the same
  * searches for pages of other sizes, which the answer cache keys on.
  */
-/** The words of the catalogue's names a visitor might search for. */
-const searchableWords = (names: string[]) =>
-  [...new Set(names.flatMap((name) => name.toLowerCase().split(' ')))].filter((word) => word.length > 3);
-
 function variedSearches(names: string[], round = 0) {
   const words = searchableWords(names);
   let i = 0;
@@ -544,10 +544,8 @@ const deepCursor = `${deepUrl.pathname}${deepUrl.search}`;
 // Pages never asked before (each round a page size of its own, which the answer cache keys on):
 // what the database costs the first visitor after a change of the catalogue.
 const limit = (round: number) => 60 - round;
-const wordOf = (round: number) => {
-  const words = searchableWords(seeded.names);
-  return words[round % words.length]!;
-};
+const nameWords = searchableWords(seeded.names);
+const wordOf = (round: number) => nameWords[round % nameWords.length]!;
 /** Colours spread over the RGB cube, none a swatch: what a client that lets people pick any colour asks for. */
 const pickedColour = (round: number) =>
   [37 * round + 20, 91 * round + 60, 53 * round + 110].map((c) => (c % 256).toString(16).padStart(2, '0')).join('');

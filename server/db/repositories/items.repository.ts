@@ -507,7 +507,8 @@ export class ItemsRepository {
     const found = fromWalk.total ?? 0;
     if (
       found > 0 &&
-      (found / request.walked) * (await this.indexSize(swatchIndexName(swatch))) >= UNDER_SWATCH_MARGIN * candidates
+      (found / request.walked) * (await this.plannedSizes([swatchIndexName(swatch)]))[0]! >=
+        UNDER_SWATCH_MARGIN * candidates
     )
       return this.rankedPage(request, this.newestNear(filter, candidates));
     const underSwatch = await this.rankedPage(
@@ -988,14 +989,17 @@ export class ItemsRepository {
       .limit(candidates);
   }
 
-  /** How many entries an index holds, as the planner last counted them (0 before it has). */
-  private async indexSize(name: string): Promise<number> {
-    const [row] = rowsOf<{ size: number }>(
-      await this.db.execute(
-        sql`select greatest(reltuples, 0)::float8 as size from pg_class where oid = to_regclass(${name})`,
-      ),
+  /**
+   * How many rows each table or index holds, as the planner last counted them (0 before it has,
+   * or for a name it does not know), in one statement.
+   */
+  private async plannedSizes(names: string[]): Promise<number[]> {
+    const rows = rowsOf<{ size: number }>(
+      await this.db.execute(sql`select coalesce((select greatest(reltuples, 0) from pg_class
+          where oid = to_regclass(named.name)), 0)::float8 as size
+        from unnest(${textArray(names)}) with ordinality as named(name, at) order by named.at`),
     );
-    return Number(row?.size ?? 0);
+    return rows.map((row) => Number(row.size));
   }
 
   /**
@@ -1028,17 +1032,9 @@ export class ItemsRepository {
     const indexes = [swatch && swatchIndexName(swatch), filter.dark && DARK_INDEX_NAME].filter(
       (name): name is string => typeof name === 'string',
     );
-    const [row] = rowsOf<{ kept: number | null; catalogue: number }>(
-      await this.db.execute(sql`select
-        (select min(greatest(reltuples, 0)) from pg_class
-          where oid in (${sql.join(
-            indexes.map((name) => sql`to_regclass(${name})`),
-            sql`, `,
-          )}))::float8 as kept,
-        (select greatest(reltuples, 0) from pg_class where oid = 'items'::regclass)::float8 as catalogue`),
-    );
-    const kept = Number(row?.kept ?? 0);
-    return kept > 0 && kept * kept * LOOKUP_READS <= candidates * Number(row?.catalogue ?? 0);
+    const [catalogue, ...sizes] = await this.plannedSizes(['items', ...indexes]);
+    const kept = Math.min(...sizes);
+    return kept > 0 && kept * kept * LOOKUP_READS <= candidates * catalogue!;
   }
 
   /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */
