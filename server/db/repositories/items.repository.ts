@@ -1007,17 +1007,18 @@ export class ItemsRepository {
    * type), which the words' postings know nothing of: `kept`, the condition that keeps a posting
    * whose item the filter keeps, looked up in the items' own index of the swatch's or the dark
    * ones (newest first as the postings are, so PostgreSQL merges the two walks); `among`, where
-   * the filter keeps few, those items, to walk instead, each looked up in the postings (decision 082).
+   * the filter keeps few, those items, to walk instead, each looked up in the postings (decision 082):
+   * asked only of one term's words, as several terms are each checked for the others instead.
    */
-  private async keptInItemsIndex(
+  private keptInItemsIndex(
     filter: CatalogueFilter,
     candidates: number,
-  ): Promise<{ kept: SQL; among: SQL | undefined } | undefined> {
+  ): { kept: SQL; among: () => Promise<SQL | undefined> } | undefined {
     if (otherColourOf(filter) || filter.tag !== undefined || filter.photoType !== undefined) return undefined;
     if (filter.near === undefined && !filter.dark) return undefined;
     return {
       kept: sql`exists (select 1 from ${items} where ${items.itemId} = search_postings.item_id and ${published(filter)})`,
-      among: (await this.keepsFew(filter, candidates)) ? published(filter) : undefined,
+      among: async () => ((await this.keepsFew(filter, candidates)) ? published(filter) : undefined),
     };
   }
 
@@ -1175,7 +1176,7 @@ export class ItemsRepository {
     // around it, or against the item's palette when the colour is common enough among the word's
     // newest matches to walk them (decision 064).
     const otherColour = otherColourOf(filter);
-    const inItemsIndex = await this.keptInItemsIndex(filter, page.candidates);
+    const inItemsIndex = this.keptInItemsIndex(filter, page.candidates);
     const within = otherColour
       ? async (words: string[]) => {
           const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
@@ -1251,15 +1252,15 @@ export class ItemsRepository {
    * many words) every term is common and the GIN index intersects them best. `within` gives,
    * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
    * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 082), or
-   * nothing when the items' own indexes are to find them instead. With `among` (the published
-   * items a filter keeps, few), one term's candidates are those items newest first, each looked
-   * up in its words' postings.
+   * nothing when the items' own indexes are to find them instead. With `among`, which gives the
+   * published items a filter keeps when they are few, one term's candidates are those items newest
+   * first, each looked up in its words' postings.
    */
   private async postedMatches(
     tsQuery: string,
     candidates: number,
     within?: (words: string[]) => Promise<SQL | undefined>,
-    among?: SQL,
+    among?: () => Promise<SQL | undefined>,
   ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
@@ -1288,7 +1289,8 @@ export class ItemsRepository {
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
     const words = groups[driver]!.map((row) => row.word);
-    if (among && !counted) return { ranked: this.newestHoldingAny(words, candidates, { among }) };
+    const few = !counted && (await among?.());
+    if (few) return { ranked: this.newestHoldingAny(words, candidates, { among: few }) };
     const condition = within && (await within(words));
     if (within && !condition) return undefined;
     if (!counted) return { ranked: this.newestHoldingAny(words, candidates, { kept: condition }) };
@@ -1410,12 +1412,15 @@ export class ItemsRepository {
     const otherColour = otherColourOf(filter);
     const nearIds =
       otherColour && (await this.idsNearIfRare(otherColour, (size) => this.newestListed({}, size, matching), page));
-    const inItemsIndex = await this.keptInItemsIndex(filter, page.candidates);
+    const inItemsIndex = this.keptInItemsIndex(filter, page.candidates);
     const newest = inItemsIndex
       ? sql`select item_id from (${this.newestHoldingAny(
           spelled.map((row) => row.word),
           page.candidates,
-          inItemsIndex,
+          {
+            kept: inItemsIndex.kept,
+            among: await inItemsIndex.among(),
+          },
         )}) as posted`
       : this.db
           .select({ itemId: items.itemId })
