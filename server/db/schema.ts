@@ -14,6 +14,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -70,6 +71,14 @@ export const swatchIndexName = (swatch: string) => `items_swatch_${swatch}_ranke
 
 /** The index of the published items at least half near-black ('OLED dark'), newest first. */
 export const DARK_INDEX_NAME = 'items_published_dark_idx';
+
+/**
+ * A search posting's bit for a swatch its item's palette is near, in SWATCHES' order, and for an
+ * item at least half near-black: what item_shades (migration 0042) writes, its constants the
+ * swatches' colours and OLED_DARK_SHARE.
+ */
+export const swatchShade = (swatch: string): number => 1 << SWATCHES.findIndex((known) => known.name === swatch);
+export const DARK_SHADE = 1 << SWATCHES.length;
 
 export const items = pgTable(
   'items',
@@ -211,6 +220,8 @@ export const searchPostings = pgTable(
     itemId: text('item_id').notNull(),
     /** The item's rank for this word alone (ts_rank); its key holds it too (migration 0027). */
     rank: real('rank').notNull(),
+    /** The item's swatches and whether it is OLED dark, a bit each (swatchShade, DARK_SHADE); its key holds them too. */
+    shades: smallint('shades').notNull(),
   },
   (t) => [primaryKey({ columns: [t.word, t.itemId] })],
 );

@@ -29,6 +29,7 @@ import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
 import {
   DARK_INDEX_NAME,
+  DARK_SHADE,
   itemColumns,
   itemDownloadsDaily,
   itemKeyColumns,
@@ -43,6 +44,7 @@ import {
   orders,
   searchWords,
   swatchIndexName,
+  swatchShade,
   tagPostings,
   tagThemes,
   type ItemKey,
@@ -255,8 +257,9 @@ const UNDER_SWATCH_MARGIN = 2;
  * A word's posting looked up for one item costs about this many of them read in a walk of its
  * key (an index-only descent against the next entry of a page): at a million items on PostgreSQL,
  * 3–4 µs against 0.3 µs. A search within a swatch or OLED dark looks each item the filter keeps
- * up in the postings where looking all of them up costs less than reading the postings a merge
- * would read for the candidates, as many as the filter's share of the catalogue makes (decision 082).
+ * up in the postings where looking all of them up costs less than reading the postings a walk by
+ * their shades would read for the candidates, as many as the filter's share of the catalogue
+ * makes (decisions 082, 083).
  */
 const LOOKUP_READS = 12;
 
@@ -1004,28 +1007,36 @@ export class ItemsRepository {
 
   /**
    * For a search within a swatch or OLED dark (the search page's filters, without a tag or a photo
-   * type), which the words' postings know nothing of: `kept`, the condition that keeps a posting
-   * whose item the filter keeps, looked up in the items' own index of the swatch's or the dark
-   * ones (newest first as the postings are, so PostgreSQL merges the two walks); `among`, where
-   * the filter keeps few, those items, to walk instead, each looked up in the postings (decision 082):
-   * asked only of one term's words, as several terms are each checked for the others instead.
+   * type): `kept`, the condition that keeps a posting whose item the filter keeps, read from the
+   * posting's own shades (decision 083); `among`, where the filter keeps few, those items, to walk
+   * instead, each looked up in the postings (decision 082): asked only of one term's words, as
+   * several terms are each checked for the others instead.
    */
-  private keptInItemsIndex(
+  private keptByShades(
     filter: CatalogueFilter,
     candidates: number,
   ): { kept: SQL; among: () => Promise<SQL | undefined> } | undefined {
     if (otherColourOf(filter) || filter.tag !== undefined || filter.photoType !== undefined) return undefined;
     if (filter.near === undefined && !filter.dark) return undefined;
+    const swatch = filter.near && swatchOf(filter.near);
+    const shades = [swatch && swatchShade(swatch), filter.dark && DARK_SHADE].filter(
+      (shade) => typeof shade === 'number',
+    );
     return {
-      kept: sql`exists (select 1 from ${items} where ${items.itemId} = search_postings.item_id and ${published(filter)})`,
+      // A bit each, set: the planner reads `<> 0` as keeping nearly every posting, so it walks a
+      // word's newest and stops at the candidates, where `= bit` had it read all of them and sort.
+      kept: sql.join(
+        shades.map((shade) => sql`search_postings.shades & ${sql.raw(String(shade))} <> 0`),
+        sql` and `,
+      ),
       among: async () => ((await this.keepsFew(filter, candidates)) ? published(filter) : undefined),
     };
   }
 
   /**
    * Whether a search within a swatch or OLED dark walks the items the filter keeps, each looked
-   * up in the words' postings, rather than merging the postings with them: where all of them
-   * looked up cost less than the postings a merge would read for the candidates, as the planner
+   * up in the words' postings, rather than the postings kept by their shades: where all of them
+   * looked up cost less than the postings that walk would read for the candidates, as the planner
    * last counted the filter's index and the catalogue (decision 082).
    */
   private async keepsFew(filter: CatalogueFilter, candidates: number): Promise<boolean> {
@@ -1169,14 +1180,13 @@ export class ItemsRepository {
     page: { limit: number; offset: number; candidates: number; walked: number },
   ): Promise<{ keys: ItemKey[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
-    // The postings know words only. A search within a swatch or OLED dark (the search page's
-    // filters) takes the words' postings newest first, each looked up in the items' own index of
-    // the swatch's or the dark ones, both newest first, so PostgreSQL merges the two walks
-    // (decision 082). One within another colour checks each against the items in the cells
-    // around it, or against the item's palette when the colour is common enough among the word's
-    // newest matches to walk them (decision 064).
+    // A search within a swatch or OLED dark (the search page's filters) keeps the words' newest
+    // postings by the shades they carry (decision 083). One within another colour, which the
+    // postings know nothing of, checks each against the items in the cells around it, or against
+    // the item's palette when the colour is common enough among the word's newest matches to walk
+    // them (decision 064).
     const otherColour = otherColourOf(filter);
-    const inItemsIndex = this.keptInItemsIndex(filter, page.candidates);
+    const byShades = this.keptByShades(filter, page.candidates);
     const within = otherColour
       ? async (words: string[]) => {
           const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
@@ -1189,13 +1199,11 @@ export class ItemsRepository {
             otherColour,
           );
         }
-      : inItemsIndex && (async () => inItemsIndex.kept);
+      : byShades && (async () => byShades.kept);
     const narrowed =
-      !inItemsIndex &&
+      !byShades &&
       ((filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType);
-    const posted = narrowed
-      ? undefined
-      : await this.postedMatches(tsQuery, page.candidates, within, inItemsIndex?.among);
+    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within, byShades?.among);
     // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
     // say so at once, where the search itself would look through every item for it.
     if (posted === 'none') return { keys: [], total: 0 };
@@ -1251,7 +1259,7 @@ export class ItemsRepository {
    * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
    * many words) every term is common and the GIN index intersects them best. `within` gives,
    * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
-   * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 082), or
+   * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 083), or
    * nothing when the items' own indexes are to find them instead. With `among`, which gives the
    * published items a filter keeps when they are few, one term's candidates are those items newest
    * first, each looked up in its words' postings.
@@ -1408,18 +1416,18 @@ export class ItemsRepository {
     const anyOf = sql`to_tsquery('simple', ${spelled.map((row) => row.word).join(' | ')})`;
     const matching = sql`${items.search} @@ ${anyOf}`;
     // Within a colour that is not a swatch, as search reads it; within a swatch or OLED dark, from
-    // the words' postings, as search reads them (decision 082).
+    // the words' postings, as search reads them (decision 083).
     const otherColour = otherColourOf(filter);
     const nearIds =
       otherColour && (await this.idsNearIfRare(otherColour, (size) => this.newestListed({}, size, matching), page));
-    const inItemsIndex = this.keptInItemsIndex(filter, page.candidates);
-    const newest = inItemsIndex
+    const byShades = this.keptByShades(filter, page.candidates);
+    const newest = byShades
       ? sql`select item_id from (${this.newestHoldingAny(
           spelled.map((row) => row.word),
           page.candidates,
           {
-            kept: inItemsIndex.kept,
-            among: await inItemsIndex.among(),
+            kept: byShades.kept,
+            among: await byShades.among(),
           },
         )}) as posted`
       : this.db

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, SWATCHES, type Lab } from '#contract/colour.ts';
+import { COLOUR_MATCH_DISTANCE, deltaE, labOfHex, OLED_DARK_SHARE, SWATCHES, type Lab } from '#contract/colour.ts';
 import { THEMES } from '#contract/constants.ts';
 import type { Item } from '#contract/item.ts';
 import { cellOf } from '../../db/repositories/colour-cells.ts';
 import { type CatalogueFilter, ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { rowsOf } from '../../db/repositories/raw-rows.ts';
-import { items } from '../../db/schema.ts';
+import { DARK_SHADE, items, nearColour, swatchShade } from '../../db/schema.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -794,7 +794,7 @@ describe('a search within a swatch or OLED dark', () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
-  it("reads the words' postings with the items the filter keeps, merged or each looked up, to the page the items' own indexes give", async () => {
+  it("reads the words' postings kept by their shades, or the items the filter keeps each looked up, to the page the items' own indexes give", async () => {
     shop = await createTestContext();
     // Thirty harbours, a third blue, a third near it, a third red, every other one mostly dark;
     // some by the harbourside, some at dusk; a blue one that is no harbour, and a blue draft.
@@ -819,9 +819,7 @@ describe('a search within a swatch or OLED dark', () => {
     const repository = new ItemsRepository(shop.db);
     // The items' own indexes, as a search within a swatch or OLED dark read them before decision 082.
     const byItems = new ItemsRepository(shop.db);
-    vi.spyOn(byItems as unknown as Record<'keptInItemsIndex', () => undefined>, 'keptInItemsIndex').mockReturnValue(
-      undefined,
-    );
+    vi.spyOn(byItems as unknown as Record<'keptByShades', () => undefined>, 'keptByShades').mockReturnValue(undefined);
     const posted = vi.spyOn(
       repository as unknown as Record<'postedMatches', (...args: unknown[]) => Promise<unknown>>,
       'postedMatches',
@@ -852,8 +850,23 @@ describe('a search within a swatch or OLED dark', () => {
           expect(similar, context).toEqual(await byItems.similar('harbor', filter, page));
           expect(similar.length, context).toBeGreaterThan(0);
         }
+    // A harbour whose palette turns red and light, and a red one turning blue and dark: their
+    // postings' shades follow, so each is found within its new colours and no longer its old.
+    const [blueDark, redLight] = [rows[3]!, rows[2]!];
+    await repository.update(blueDark.itemId, palette(['#c8323c'], 0.1));
+    await repository.update(redLight.itemId, palette(['#2f63c0'], 0.9));
+    few.mockResolvedValue(false);
+    const all = { ...page, limit: 40, candidates: 1_000 };
+    for (const filter of [{ near: blue }, { dark: true }, { near: labOfHex('#c8323c') }] as CatalogueFilter[]) {
+      const found = await repository.search('harbour:*', filter, all);
+      expect(found, JSON.stringify(filter)).toEqual(await byItems.search('harbour:*', filter, all));
+      const ids = found.keys.map((key) => key.itemId);
+      expect(ids.includes(blueDark.itemId), JSON.stringify(filter)).toBe(filter.near?.a === labOfHex('#c8323c').a);
+      expect(ids.includes(redLight.itemId), JSON.stringify(filter)).toBe(filter.near?.a !== labOfHex('#c8323c').a);
+    }
+
     // Which way: all the blue ones looked up, once the planner has counted them (twenty of 31),
-    // where the candidates a merge reads for would be more than they cost; otherwise merged.
+    // where the candidates a walk by the postings' shades reads would be more than they cost.
     few.mockRestore();
     const keepsFew = (filter: CatalogueFilter, candidates: number) =>
       (repository as unknown as Record<'keepsFew', (...args: unknown[]) => Promise<boolean>>).keepsFew(
@@ -864,5 +877,46 @@ describe('a search within a swatch or OLED dark', () => {
     await shop.db.execute(sql`analyze items`);
     expect(await keepsFew({ near: blue }, 1_000)).toBe(true);
     expect(await keepsFew({ near: blue }, 4)).toBe(false);
+  });
+});
+
+describe("search postings' shades", () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('mark each swatch the palette is near and OLED dark, as the swatches and dark filters keep items', async () => {
+    shop = await createTestContext();
+    // Palettes of every swatch, a step off each, of two swatches at once, and one without a palette.
+    const hexes = SWATCHES.flatMap((swatch, i) => [
+      [swatch.hex],
+      [swatch.hex.replace(/[0-9a-f]{2}$/, '00')],
+      [swatch.hex, SWATCHES[(i + 3) % SWATCHES.length]!.hex],
+    ]);
+    const rows = hexes.map((colours, i) =>
+      buildItemRow({
+        itemId: `20261130_0000_s${String(i + 1).padStart(7, '0')}`,
+        name: `Shade ${i + 1}`,
+        ...palette(colours, (i % 5) / 4),
+      }),
+    );
+    const bare = buildItemRow({ itemId: '20261130_0000_s0000100', name: 'Shade bare' });
+    await shop.catalogue.insert([...rows, bare]);
+    const kept = async (condition: ReturnType<typeof sql>) =>
+      rowsOf<{ item_id: string }>(
+        await shop.db.execute(sql`select item_id from items where published and ${condition} order by item_id`),
+      ).map((row) => row.item_id);
+    const shaded = async (shade: number) =>
+      rowsOf<{ item_id: string }>(
+        await shop.db.execute(sql`select item_id from search_postings where word = 'shade'
+          and shades & ${shade}::smallint <> 0 order by item_id`),
+      ).map((row) => row.item_id);
+    for (const swatch of SWATCHES) {
+      const near = await kept(nearColour(items.colours, labOfHex(swatch.hex)));
+      expect(near.length, swatch.name).toBeGreaterThan(0);
+      expect(await shaded(swatchShade(swatch.name)), swatch.name).toEqual(near);
+    }
+    const dark = await kept(sql`(media ->> 'darkShare')::real >= ${OLED_DARK_SHARE}`);
+    expect(dark.length).toBeGreaterThan(0);
+    expect(await shaded(DARK_SHADE)).toEqual(dark);
   });
 });
