@@ -69,9 +69,6 @@ export interface ItemMedia {
 /** A swatch's own index of the published items near it (see `items`). */
 export const swatchIndexName = (swatch: string) => `items_swatch_${swatch}_ranked_idx`;
 
-/** The index of the published items at least half near-black ('OLED dark'), newest first. */
-export const DARK_INDEX_NAME = 'items_published_dark_idx';
-
 /**
  * A search posting's bit for a swatch its item's palette is near, in SWATCHES' order, and for an
  * item at least half near-black: what item_shades (migration 0042) writes, its constants the
@@ -79,6 +76,9 @@ export const DARK_INDEX_NAME = 'items_published_dark_idx';
  */
 export const swatchShade = (swatch: string): number => 1 << SWATCHES.findIndex((known) => known.name === swatch);
 export const DARK_SHADE = 1 << SWATCHES.length;
+
+/** A posting's shades hold this one: the condition of its index of postings (decision 084). */
+export const hasShade = (shades: SQLWrapper, shade: number): SQL => sql`${shades} & ${sql.raw(String(shade))} <> 0`;
 
 export const items = pgTable(
   'items',
@@ -158,7 +158,7 @@ export const items = pgTable(
       .using('gin', sql`swatch_tags(${t.colours}, ${t.tags})`)
       .where(sql`published`),
     // 'OLED dark', newest first.
-    index(DARK_INDEX_NAME)
+    index('items_published_dark_idx')
       .on(t.itemId)
       .where(sql`published and (${t.media} ->> 'darkShare')::real >= 0.5`),
     // Items still waiting for the apps' images: the scan at every start reads only these, none once backfilled.
@@ -223,7 +223,17 @@ export const searchPostings = pgTable(
     /** The item's swatches and whether it is OLED dark, a bit each (swatchShade, DARK_SHADE); its key holds them too. */
     shades: smallint('shades').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.word, t.itemId] })],
+  (t) => [
+    primaryKey({ columns: [t.word, t.itemId] }),
+    // For each swatch and for OLED dark, a word's postings of the items it keeps, newest first
+    // with their ranks: a search within one walks its matches alone (decision 084).
+    ...[
+      ...SWATCHES.map((swatch) => ({ name: swatch.name, shade: swatchShade(swatch.name) })),
+      { name: 'dark', shade: DARK_SHADE },
+    ].map(({ name, shade }) =>
+      index(`search_postings_${name}_idx`).on(t.word, t.itemId, t.rank).where(hasShade(t.shades, shade)),
+    ),
+  ],
 );
 
 /**

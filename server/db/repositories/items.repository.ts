@@ -28,8 +28,8 @@ import type { ItemSort } from '#contract/item.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import type { Database } from '../client.ts';
 import {
-  DARK_INDEX_NAME,
   DARK_SHADE,
+  hasShade,
   itemColumns,
   itemDownloadsDaily,
   itemKeyColumns,
@@ -42,6 +42,7 @@ import {
   paletteCells,
   paletteDistance,
   orders,
+  searchPostings,
   searchWords,
   swatchIndexName,
   swatchShade,
@@ -252,16 +253,6 @@ const NEWEST_AGAIN_MARGIN = 1.5;
  * counted) and purple in landscape at 3,430 (3,410).
  */
 const UNDER_SWATCH_MARGIN = 2;
-
-/**
- * A word's posting looked up for one item costs about this many of them read in a walk of its
- * key (an index-only descent against the next entry of a page): at a million items on PostgreSQL,
- * 3–4 µs against 0.3 µs. A search within a swatch or OLED dark looks each item the filter keeps
- * up in the postings where looking all of them up costs less than reading the postings a walk by
- * their shades would read for the candidates, as many as the filter's share of the catalogue
- * makes (decisions 082, 083).
- */
-const LOOKUP_READS = 12;
 
 /**
  * A theme's list reads the cells of its newest items first only in a catalogue of this many
@@ -1007,46 +998,18 @@ export class ItemsRepository {
 
   /**
    * For a search within a swatch or OLED dark (the search page's filters, without a tag or a photo
-   * type): `kept`, the condition that keeps a posting whose item the filter keeps, read from the
-   * posting's own shades (decision 083); `among`, where the filter keeps few, those items, to walk
-   * instead, each looked up in the postings (decision 082): asked only of one term's words, as
-   * several terms are each checked for the others instead.
+   * type): the condition that keeps a posting whose item the filter keeps, by the shades it carries
+   * (decision 083), which PostgreSQL reads from the swatch's or the dark ones' own index of
+   * postings, so a word's matches are walked alone (decision 084).
    */
-  private keptByShades(
-    filter: CatalogueFilter,
-    candidates: number,
-  ): { kept: SQL; among: () => Promise<SQL | undefined> } | undefined {
+  private keptByShades(filter: CatalogueFilter): SQL | undefined {
     if (otherColourOf(filter) || filter.tag !== undefined || filter.photoType !== undefined) return undefined;
     if (filter.near === undefined && !filter.dark) return undefined;
     const swatch = filter.near && swatchOf(filter.near);
-    const shades = [swatch && swatchShade(swatch), filter.dark && DARK_SHADE].filter(
-      (shade) => typeof shade === 'number',
+    return and(
+      swatch ? hasShade(searchPostings.shades, swatchShade(swatch)) : undefined,
+      filter.dark ? hasShade(searchPostings.shades, DARK_SHADE) : undefined,
     );
-    return {
-      // A bit each, set: the planner reads `<> 0` as keeping nearly every posting, so it walks a
-      // word's newest and stops at the candidates, where `= bit` had it read all of them and sort.
-      kept: sql.join(
-        shades.map((shade) => sql`search_postings.shades & ${sql.raw(String(shade))} <> 0`),
-        sql` and `,
-      ),
-      among: async () => ((await this.keepsFew(filter, candidates)) ? published(filter) : undefined),
-    };
-  }
-
-  /**
-   * Whether a search within a swatch or OLED dark walks the items the filter keeps, each looked
-   * up in the words' postings, rather than the postings kept by their shades: where all of them
-   * looked up cost less than the postings that walk would read for the candidates, as the planner
-   * last counted the filter's index and the catalogue (decision 082).
-   */
-  private async keepsFew(filter: CatalogueFilter, candidates: number): Promise<boolean> {
-    const swatch = filter.near && swatchOf(filter.near);
-    const indexes = [swatch && swatchIndexName(swatch), filter.dark && DARK_INDEX_NAME].filter(
-      (name): name is string => typeof name === 'string',
-    );
-    const [catalogue, ...sizes] = await this.plannedSizes(['items', ...indexes]);
-    const kept = Math.min(...sizes);
-    return kept > 0 && kept * kept * LOOKUP_READS <= candidates * catalogue!;
   }
 
   /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */
@@ -1186,7 +1149,7 @@ export class ItemsRepository {
     // the item's palette when the colour is common enough among the word's newest matches to walk
     // them (decision 064).
     const otherColour = otherColourOf(filter);
-    const byShades = this.keptByShades(filter, page.candidates);
+    const byShades = this.keptByShades(filter);
     const within = otherColour
       ? async (words: string[]) => {
           const nearIds = await this.idsNearIfRare(otherColour, (size) => this.newestPosted(words, size), page);
@@ -1199,11 +1162,11 @@ export class ItemsRepository {
             otherColour,
           );
         }
-      : byShades && (async () => byShades.kept);
+      : byShades && (async () => byShades);
     const narrowed =
       !byShades &&
       ((filter.near !== undefined && !otherColour) || filter.dark || filter.tag !== undefined || filter.photoType);
-    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within, byShades?.among);
+    const posted = narrowed ? undefined : await this.postedMatches(tsQuery, page.candidates, within);
     // A word no wallpaper's words start with finds nothing: the postings or the catalogue's words
     // say so at once, where the search itself would look through every item for it.
     if (posted === 'none') return { keys: [], total: 0 };
@@ -1260,15 +1223,12 @@ export class ItemsRepository {
    * many words) every term is common and the GIN index intersects them best. `within` gives,
    * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
    * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 083), or
-   * nothing when the items' own indexes are to find them instead. With `among`, which gives the
-   * published items a filter keeps when they are few, one term's candidates are those items newest
-   * first, each looked up in its words' postings.
+   * nothing when the items' own indexes are to find them instead.
    */
   private async postedMatches(
     tsQuery: string,
     candidates: number,
     within?: (words: string[]) => Promise<SQL | undefined>,
-    among?: () => Promise<SQL | undefined>,
   ): Promise<{ ranked: SQL } | { ids: SQL } | 'none' | undefined> {
     const terms = termsOf(tsQuery);
     const counted = terms.length > 1;
@@ -1297,11 +1257,9 @@ export class ItemsRepository {
     const driver = postings.indexOf(Math.min(...postings));
     if (counted && postings[driver]! >= candidates) return undefined;
     const words = groups[driver]!.map((row) => row.word);
-    const few = !counted && (await among?.());
-    if (few) return { ranked: this.newestHoldingAny(words, candidates, { among: few }) };
     const condition = within && (await within(words));
     if (within && !condition) return undefined;
-    if (!counted) return { ranked: this.newestHoldingAny(words, candidates, { kept: condition }) };
+    if (!counted) return { ranked: this.newestHoldingAny(words, candidates, condition) };
     const newest = this.newestPostings(words, candidates, condition);
     const wordsOf = (group: typeof rows) => textArray(group.map((row) => row.word));
     const others = groups
@@ -1334,17 +1292,10 @@ export class ItemsRepository {
   /**
    * The newest `candidates` items holding any of these words, each ranked by the sum of the ranks of
    * those it holds: from the words' newest postings (an item among the newest of them all is among
-   * the newest of each word it holds, so its ranks are all there to sum), only those `kept` keeps;
-   * or from the items `among` keeps, newest first, each looked up in the postings.
+   * the newest of each word it holds, so its ranks are all there to sum), only those `kept` keeps.
    */
-  private newestHoldingAny(words: string[], candidates: number, only: { kept?: SQL | undefined; among?: SQL }): SQL {
-    if (only.among)
-      return sql`select kept.item_id, posted.rank
-        from (select ${items.itemId} from ${items} where ${only.among} order by ${items.itemId} desc) as kept
-        cross join lateral (select sum(rank) as rank from search_postings
-          where word = any(${textArray(words)}) and search_postings.item_id = kept.item_id) as posted
-        where posted.rank is not null order by kept.item_id desc limit ${candidates}`;
-    const newest = this.newestPostings(words, candidates, only.kept);
+  private newestHoldingAny(words: string[], candidates: number, kept?: SQL): SQL {
+    const newest = this.newestPostings(words, candidates, kept);
     // One word's newest postings are already the candidates, each item once.
     if (words.length === 1) return newest;
     return sql`select item_id, sum(rank) as rank from (${newest}) as posted
@@ -1420,15 +1371,12 @@ export class ItemsRepository {
     const otherColour = otherColourOf(filter);
     const nearIds =
       otherColour && (await this.idsNearIfRare(otherColour, (size) => this.newestListed({}, size, matching), page));
-    const byShades = this.keptByShades(filter, page.candidates);
+    const byShades = this.keptByShades(filter);
     const newest = byShades
       ? sql`select item_id from (${this.newestHoldingAny(
           spelled.map((row) => row.word),
           page.candidates,
-          {
-            kept: byShades.kept,
-            among: await byShades.among(),
-          },
+          byShades,
         )}) as posted`
       : this.db
           .select({ itemId: items.itemId })
