@@ -1144,10 +1144,10 @@ export class ItemsRepository {
   ): Promise<{ keys: ItemKey[]; total: number | undefined }> {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
     // A search within a swatch or OLED dark (the search page's filters) keeps the words' newest
-    // postings by the shades they carry (decision 083). One within another colour, which the
-    // postings know nothing of, checks each against the items in the cells around it, or against
-    // the item's palette when the colour is common enough among the word's newest matches to walk
-    // them (decision 064).
+    // postings by the shades they carry, read from the filter's own index of them (decisions 083,
+    // 084). One within another colour, which the postings know nothing of, checks each against
+    // the items in the cells around it, or against the item's palette when the colour is common
+    // enough among the word's newest matches to walk them (decision 064).
     const otherColour = otherColourOf(filter);
     const byShades = this.keptByShades(filter);
     const within = otherColour
@@ -1221,9 +1221,9 @@ export class ItemsRepository {
    * They can when one term's words have fewer than `candidates` postings in all: `ids`, those
    * items, each checked for the other terms. Otherwise (several common terms, or a prefix of
    * many words) every term is common and the GIN index intersects them best. `within` gives,
-   * for the words whose postings are read, a condition on a posting's `item_id` that keeps only
-   * the items it holds (a colour's, decision 064; a swatch's or the dark ones', decision 083), or
-   * nothing when the items' own indexes are to find them instead.
+   * for the words whose postings are read, a condition on a posting that keeps only the items it
+   * holds (a colour's by its `item_id`, decision 064; a swatch's or the dark ones' by its shades,
+   * decision 083), or nothing when the items' own indexes are to find them instead.
    */
   private async postedMatches(
     tsQuery: string,
