@@ -31,6 +31,9 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
 
 export default defineConfig({
   test: {
+    // Two files at a time, the end-to-end ones too (Vitest's default on two cores is one): most
+    // files wait on a server, a browser or a database much of their time (ARCHITECTURE.md, Tests).
+    maxWorkers: 2,
     reporters: ['default', new SummaryReporter()],
     projects: [
       {
@@ -52,7 +55,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // A page answering in a browser on a busy 2-core machine can take more than expect.poll's
