@@ -32,7 +32,7 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
 export default defineConfig({
   test: {
     // Two files at a time, the end-to-end ones too (Vitest's default on two cores is one): most
-    // files wait on a server, a browser or a database much of their time (ARCHITECTURE.md, Tests).
+    // files spend much of their time waiting on a server, a browser or a database (ARCHITECTURE.md).
     maxWorkers: 2,
     reporters: ['default', new SummaryReporter()],
     projects: [
@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // After the other files, by when the demo catalogue they start from is drawn.
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // A page answering in a browser on a busy 2-core machine can take more than expect.poll's

@@ -16,8 +16,9 @@ declare module 'vitest' {
 /**
  * Checks the build and the browser, and starts drawing one demo DATA_DIR for every end-to-end
  * file to copy (`demoTemplate` in fixtures.ts waits for it). It is drawn at the lowest priority
- * while the other suites run, which leave a core mostly idle: it takes that core's spare time
- * rather than theirs, and is whole long before the end-to-end files, which run last, start.
+ * while the other suites run, which spend much of their time waiting on servers and databases:
+ * it takes the time they leave rather than theirs, and is whole long before the end-to-end
+ * files, which run after them (vitest.config.ts), start.
  */
 export default function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
