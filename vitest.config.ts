@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import SummaryReporter from './scripts/summary-reporter.ts';
@@ -31,9 +32,10 @@ const integration = (database: 'pglite' | 'postgres'): TestProjectInlineConfigur
 
 export default defineConfig({
   test: {
-    // Two files at a time, the end-to-end ones too (Vitest's default on two cores is one): most
-    // files spend much of their time waiting on a server, a browser or a database (ARCHITECTURE.md).
-    maxWorkers: 2,
+    // At least two files at a time, the end-to-end ones too (Vitest's default is one worker fewer
+    // than the cores, one on two): most files spend much of their time waiting on a server, a
+    // browser or a database (ARCHITECTURE.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', new SummaryReporter()],
     projects: [
       {
