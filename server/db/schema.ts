@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -151,12 +152,6 @@ export const items = pgTable(
         .on(t.itemId, t.tags, t.photoType, t.colours, paletteDistance(t.colours, lab))
         .where(sql`published and ${nearColour(t.colours, lab)}`);
     }),
-    // A swatch within a tag ('<swatch> <tag>', swatch_tags is in migration 0031): where a tag holds
-    // few of a swatch's wallpapers, they are found here instead of by walking the swatch's index
-    // to its end (decision 060).
-    index('items_swatch_tags_idx')
-      .using('gin', sql`swatch_tags(${t.colours}, ${t.tags})`)
-      .where(sql`published`),
     // 'OLED dark', newest first.
     index('items_published_dark_idx')
       .on(t.itemId)
@@ -253,6 +248,27 @@ export const tagPostings = pgTable(
     primaryKey({ columns: [t.tag, t.itemId] }),
     index('tag_postings_tag_type_idx').on(t.tag, t.photoType, t.itemId),
   ],
+);
+
+/**
+ * Each published item's tags under each swatch its palette is near, with its distance from the
+ * swatch (item_swatches, migration 0044), kept by the tag postings' triggers: a tag's newest items
+ * near a swatch are one range of this key, ranked from it alone, however few or many the tag
+ * holds (decision 085). The key holds the photo type, whether the item is OLED dark and the
+ * distance too (`INCLUDE`).
+ */
+export const swatchPostings = pgTable(
+  'swatch_postings',
+  {
+    tag: text('tag').notNull(),
+    swatch: text('swatch').notNull(),
+    itemId: text('item_id').notNull(),
+    photoType: text('photo_type', { enum: ['static', 'live'] }).notNull(),
+    dark: boolean('dark').notNull(),
+    /** As the swatch's index of the items holds it (palette_distance). */
+    distance: numeric('distance', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.swatch, t.itemId] })],
 );
 
 /**

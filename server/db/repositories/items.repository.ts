@@ -44,7 +44,7 @@ import {
   orders,
   searchPostings,
   searchWords,
-  swatchIndexName,
+  swatchPostings,
   swatchShade,
   tagPostings,
   tagThemes,
@@ -243,16 +243,6 @@ function newerThan(reach: number, catalogue: number, bounds: string[] | null): S
  * matches of a few thousand items say their share to within a few tenths.
  */
 const NEWEST_AGAIN_MARGIN = 1.5;
-
-/**
- * A swatch within a tag is walked to its candidates at once, not looked up under both first, when
- * the tag's share of the swatch's newest, over the swatch's size, makes at least this many times
- * its candidates: the lookup would read a row for each of `candidates` only to find there are more
- * (decision 080). The margin keeps the lookup for a tag near the line, whose matches may all be
- * fewer than `candidates`: at a million items the share put teal in landscape at 1,018 (950
- * counted) and purple in landscape at 3,430 (3,410).
- */
-const UNDER_SWATCH_MARGIN = 2;
 
 /**
  * A theme's list reads the cells of its newest items first only in a catalogue of this many
@@ -475,12 +465,8 @@ export class ItemsRepository {
    * a rare one. A swatch's index holds the palettes, so they are ranked from the index alone and
    * cut to the page before the page's rows are read.
    *
-   * A swatch within a tag walks only the swatch's newest `walked` entries for its candidates. A
-   * tag that holds fewer of them is looked up under its swatch (`items_swatch_tags_idx`): when it
-   * has no more than `candidates` in all, those are every one; only a tag with more, but few
-   * among the swatch's newest, walks the swatch's index as far as it takes (decision 060). A tag
-   * whose share of the walk, over the swatch's size, makes several times `candidates` walks it at
-   * once, without the lookup (decision 080).
+   * A swatch within a tag reads the tag's newest matches, with their distances, from the tag's
+   * postings under the swatch, however few or many the tag holds (decision 085).
    * Any other colour is walked or read from the cells around it, as a sample of the newest tells
    * (`nearOtherColour`).
    */
@@ -493,58 +479,44 @@ export class ItemsRepository {
     walked: number;
   }): Promise<{ keys: ListedItem[]; total: number | undefined }> {
     const { filter, candidates } = request;
-    if (!isSwatch(filter.near)) return this.nearOtherColour(request);
-    const swatch = filter.tag !== undefined && !filter.dark ? swatchOf(filter.near) : undefined;
-    if (swatch === undefined) return this.rankedPage(request, this.newestNear(filter, candidates));
-    const fromWalk = await this.rankedPage(request, this.newestNear(filter, candidates, request.walked));
-    if (fromWalk.total === candidates) return fromWalk;
-    const found = fromWalk.total ?? 0;
-    if (
-      found > 0 &&
-      (found / request.walked) * (await this.plannedSizes([swatchIndexName(swatch)]))[0]! >=
-        UNDER_SWATCH_MARGIN * candidates
-    )
-      return this.rankedPage(request, this.newestNear(filter, candidates));
-    const underSwatch = await this.rankedPage(
+    const swatch = swatchOf(filter.near);
+    if (swatch === undefined) return this.nearOtherColour(request);
+    const { tag } = filter;
+    return this.rankedPage(
       request,
-      this.underSwatch(filter, `${swatch} ${filter.tag}`, candidates + 1),
+      tag === undefined
+        ? this.newestNear(filter, candidates)
+        : this.newestUnderTagNear({ ...filter, tag }, swatch, candidates),
     );
-    const firstPage = request.after === undefined && !request.offset;
-    if (underSwatch.total === undefined ? firstPage : underSwatch.total <= candidates) return underSwatch;
-    return this.rankedPage(request, this.newestNear(filter, candidates));
+  }
+
+  /** The newest `candidates` published items the filter finds, with their distances from its colour. */
+  private newestNear(filter: CatalogueFilter & { near: Lab }, candidates: number) {
+    return this.db
+      .select(candidate(items.itemId, distanceFrom(filter.near)))
+      .from(items)
+      .where(published(filter))
+      .orderBy(desc(items.itemId))
+      .limit(candidates);
   }
 
   /**
-   * The newest `candidates` published items the filter finds, with their distances from its
-   * colour; with `walked`, only among the `walked` newest near that colour, kept by the filter's
-   * tag and photo type (a list that is OLED dark too is walked whole, by `nearestPage`).
+   * A tag's newest `candidates` published items near a swatch (of a photo type, OLED dark), with
+   * their distances from it: one range of the swatch postings' key.
    */
-  private newestNear(filter: CatalogueFilter & { near: Lab }, candidates: number, walked?: number) {
-    const distance = distanceFrom(filter.near);
-    if (walked === undefined)
-      return this.db
-        .select(candidate(items.itemId, distance))
-        .from(items)
-        .where(published(filter))
-        .orderBy(desc(items.itemId))
-        .limit(candidates);
-    const newest = this.db
-      .select({ itemId: items.itemId, tags: items.tags, photoType: items.photoType, distance: distance.as('distance') })
-      .from(items)
-      .where(published({ near: filter.near }))
-      .orderBy(desc(items.itemId))
-      .limit(walked)
-      .as('newest');
+  private newestUnderTagNear(filter: CatalogueFilter & { tag: string }, swatch: string, candidates: number) {
     return this.db
-      .select(candidate(newest.itemId, newest.distance))
-      .from(newest)
+      .select(candidate(swatchPostings.itemId, swatchPostings.distance))
+      .from(swatchPostings)
       .where(
         and(
-          filter.tag === undefined ? undefined : hasTag(filter.tag, newest.tags),
-          filter.photoType === undefined ? undefined : eq(newest.photoType, filter.photoType),
+          eq(swatchPostings.tag, filter.tag),
+          eq(swatchPostings.swatch, swatch),
+          filter.photoType === undefined ? undefined : eq(swatchPostings.photoType, filter.photoType),
+          filter.dark ? eq(swatchPostings.dark, true) : undefined,
         ),
       )
-      .orderBy(desc(newest.itemId))
+      .orderBy(desc(swatchPostings.itemId))
       .limit(candidates);
   }
 
@@ -984,19 +956,6 @@ export class ItemsRepository {
   }
 
   /**
-   * How many rows each table or index holds, as the planner last counted them (0 before it has,
-   * or for a name it does not know), in one statement.
-   */
-  private async plannedSizes(names: string[]): Promise<number[]> {
-    const rows = rowsOf<{ size: number }>(
-      await this.db.execute(sql`select coalesce((select greatest(reltuples, 0) from pg_class
-          where oid = to_regclass(named.name)), 0)::float8 as size
-        from unnest(${textArray(names)}) with ordinality as named(name, at) order by named.at`),
-    );
-    return rows.map((row) => Number(row.size));
-  }
-
-  /**
    * For a search within a swatch or OLED dark (the search page's filters, without a tag or a photo
    * type): the condition that keeps a posting whose item the filter keeps, by the shades it carries
    * (decision 083), which PostgreSQL reads from the swatch's or the dark ones' own index of
@@ -1012,25 +971,15 @@ export class ItemsRepository {
     );
   }
 
-  /** Up to `limit` of a tag's published items near a swatch ('<swatch> <tag>'), in no order. */
-  private underSwatch(filter: CatalogueFilter & { near: Lab }, swatchTag: string, limit: number) {
-    return this.db
-      .select(candidate(items.itemId, distanceFrom(filter.near)))
-      .from(items)
-      .where(
-        and(
-          eq(items.published, true),
-          sql`swatch_tags(${items.colours}, ${items.tags}) @> ${textArray([swatchTag])}`,
-          filter.photoType === undefined ? undefined : eq(items.photoType, filter.photoType),
-        ),
-      )
-      .limit(limit);
-  }
-
   /** A page of `candidates` nearest first, with how many there are (undefined for an empty page). */
   private async rankedPage(
     request: { limit: number; after?: SortKey | undefined; offset?: number },
-    candidates: ReturnType<ItemsRepository['newestNear'] | ItemsRepository['inCellsNear']>,
+    candidates: ReturnType<
+      | ItemsRepository['newestNear']
+      | ItemsRepository['newestUnderTagNear']
+      | ItemsRepository['walkedNear']
+      | ItemsRepository['inCellsNear']
+    >,
   ): Promise<{ keys: ListedItem[]; total: number | undefined }> {
     const matches = this.db.$with('matches').as(candidates);
     // The candidates counted once found: the list's total, with no walk of its own.

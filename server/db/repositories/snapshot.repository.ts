@@ -14,7 +14,14 @@ export interface TableShape {
  * Tables the database writes itself from another's rows (by a trigger): like generated columns,
  * never copied, and made again as a restore writes those rows.
  */
-const DERIVED_TABLES = new Set(['search_words', 'search_postings', 'tag_postings', 'tag_themes', 'palette_cells']);
+const DERIVED_TABLES = new Set([
+  'search_words',
+  'search_postings',
+  'tag_postings',
+  'swatch_postings',
+  'tag_themes',
+  'palette_cells',
+]);
 
 /** Every table of the store's schema as rows of JSON: what a backup reads and a restore writes (decision 038). */
 export class SnapshotRepository {

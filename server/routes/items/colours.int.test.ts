@@ -691,102 +691,69 @@ describe('a swatch within a tag', () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
-  it('finds the same page whether its candidates come from the walk, the swatch-and-tag index or the whole walk', async () => {
+  it("ranks the tag's newest matches, of a photo type and OLED dark too, from the tag's postings under the swatch", async () => {
     shop = await createTestContext();
-    // Twelve orange wallpapers, each a little further from the swatch than the one before: the
-    // newest seven 'common', the oldest five 'mixed' and the oldest two of those 'rare' too.
+    // Twenty orange wallpapers, each a little further from the swatch than the one before, but
+    // every third one teal; every other one live, every fourth mostly dark; one in five 'rare'.
     const orange = labOfHex('#e07b2a');
-    const rows = Array.from({ length: 12 }, (_, i) =>
+    const rows = Array.from({ length: 20 }, (_, i) =>
       buildItemRow({
         itemId: `20261112_0000_o${String(i + 1).padStart(7, '0')}`,
-        tags: i >= 5 ? ['common'] : i < 2 ? ['mixed', 'rare'] : ['mixed'],
-        ...palette([`#e0${(0x7b + i * 3).toString(16)}2a`], 0),
+        tags: i % 5 ? ['common'] : ['common', 'rare'],
+        photoType: i % 2 ? 'live' : 'static',
+        ...palette([i % 3 === 2 ? '#2a9187' : `#e0${(0x7b + i).toString(16)}2a`], i % 4 ? 0.1 : 0.8),
       }),
     );
     await shop.catalogue.insert(rows);
     const repository = new ItemsRepository(shop.db);
-    const listed = async (tag: string, paging: { walked: number; offset?: number }) => {
-      const { keys: found, total } = await repository.nearestPage({
-        filter: { tag, near: orange },
-        limit: 10,
-        candidates: 3,
-        ...paging,
-      });
-      return { ids: found.map((row) => row.itemId), total };
+    const page = { limit: 10, candidates: 4, walked: 0 };
+    const listed = async (filter: CatalogueFilter & { near: Lab }, paging: { offset?: number } = {}) => {
+      const { keys, total } = await repository.nearestPage({ filter, ...page, ...paging });
+      return { ids: keys.map((row) => row.itemId), total };
     };
-    const wholeWalk = 1_000_000;
-    // 'common' fills its three candidates from the four newest; 'rare' has two in all, found
-    // under the swatch; 'mixed' has five, more than three, but none among the four newest.
-    for (const [tag, total] of [
-      ['common', 3],
-      ['rare', 2],
-      ['mixed', 3],
-    ] as const) {
-      const walked = await listed(tag, { walked: 4 });
-      expect(walked.total).toBe(total);
-      expect(walked).toEqual(await listed(tag, { walked: wholeWalk }));
+    // The same candidates found by walking the swatch's index of the items, kept by the tag.
+    const walked = async (filter: CatalogueFilter & { near: Lab }) => {
+      const { keys, total } = await repository['rankedPage'](page, repository['newestNear'](filter, page.candidates));
+      return { ids: keys.map((row) => row.itemId), total };
+    };
+    const id = (i: number) => rows[i]!.itemId;
+    // 'rare' in orange: 0, 10 and 15 (5 is teal), nearest first.
+    expect(await listed({ tag: 'rare', near: orange })).toEqual({ ids: [id(0), id(10), id(15)], total: 3 });
+    // 'common' in orange: only its newest four candidates (19, 18, 16, 15) are ranked.
+    expect(await listed({ tag: 'common', near: orange })).toEqual({ ids: [id(15), id(16), id(18), id(19)], total: 4 });
+    for (const filter of [
+      { tag: 'common', near: orange },
+      { tag: 'common', near: orange, photoType: 'live' },
+      { tag: 'common', near: orange, dark: true },
+      { tag: 'rare', near: orange, photoType: 'static', dark: true },
+      { tag: 'common', near: labOfHex('#2a9187') },
+      { tag: 'none', near: orange },
+    ] as (CatalogueFilter & { near: Lab })[]) {
+      const found = await listed(filter);
+      expect(found, JSON.stringify(filter)).toEqual(await walked(filter));
+      expect(found.ids.length > 0, JSON.stringify(filter)).toBe(filter.tag !== 'none');
     }
-    expect((await listed('mixed', { walked: 4 })).ids).toEqual(rows.slice(2, 5).map((row) => row.itemId));
-    expect(await listed('rare', { walked: 0 })).toEqual({ ids: rows.slice(0, 2).map((row) => row.itemId), total: 2 });
-    // A page past the end of a rare list is as empty as the whole walk's.
-    expect(await listed('rare', { walked: 4, offset: 5 })).toEqual({ ids: [], total: undefined });
-  });
+    // A page past the end of a short list is empty.
+    expect(await listed({ tag: 'rare', near: orange }, { offset: 5 })).toEqual({ ids: [], total: undefined });
 
-  it("walks a tag the swatch's newest hold often enough, for the swatch's size, without looking it up under both", async () => {
-    // Sixteen teal wallpapers, every other one 'striped': the newest four hold two of them.
-    const teal = labOfHex('#2a9187');
-    const rows = Array.from({ length: 16 }, (_, i) =>
-      buildItemRow({
-        itemId: `20261113_0000_t${String(i + 1).padStart(7, '0')}`,
-        tags: i % 2 ? ['striped'] : ['plain'],
-        ...palette([`#2a${(0x91 + i).toString(16)}87`], 0),
-      }),
-    );
-    await shop.catalogue.insert(rows);
-    const repository = new ItemsRepository(shop.db);
-    const lookups = vi.spyOn(
-      repository as unknown as Record<'underSwatch', (...args: unknown[]) => unknown>,
-      'underSwatch',
-    );
-    const listed = async (walked: number) => {
-      lookups.mockClear();
-      const { keys, total } = await repository.nearestPage({
-        filter: { tag: 'striped', near: teal },
-        limit: 10,
-        candidates: 3,
-        walked,
-      });
-      return { ids: keys.map((row) => row.itemId), total, lookedUp: lookups.mock.calls.length > 0 };
-    };
-    const whole = { ...(await listed(1_000_000)), lookedUp: false };
-    expect(whole.total).toBe(3);
-    // Before the planner has counted the swatch, its size is not known: the tag is looked up.
-    expect(await listed(4)).toEqual({ ...whole, lookedUp: true });
-    // Two in four of sixteen make eight, at least twice three: walked at once, to the same page.
-    await shop.db.execute(sql`analyze items`);
-    expect(await listed(4)).toEqual(whole);
-    lookups.mockRestore();
-  });
-
-  it('files each wallpaper under every swatch its palette comes near, with each of its tags', async () => {
-    const wallpaper = buildItemRow({
-      itemId: '20261112_0000_s0000001',
-      tags: ['sea', 'dusk'],
-      ...palette(['#2f63c0', '#7a7a7a', '#101010'], 0.3),
+    // Read from the swatch postings' key alone.
+    const plan = await shop.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const newest = repository['newestUnderTagNear']({ tag: 'rare', photoType: 'static', dark: true }, 'orange', 4);
+      return JSON.stringify(rowsOf(await tx.execute(sql`explain (format json) ${newest}`)));
     });
-    await shop.catalogue.insert([wallpaper]);
-    const [row] = rowsOf<{ keys: string[] }>(
-      await shop.db.execute(
-        sql`select swatch_tags(colours, tags) as keys from items where item_id = ${wallpaper.itemId}`,
-      ),
+    expect(plan).toMatch(/"Index Only Scan".*swatch_postings_tag_swatch_item_id_pk/);
+
+    // A rare orange one turning teal, a common one turning rare and a rare one unpublished: the
+    // postings follow.
+    await repository.update(id(10), palette(['#2a9187'], 0.1));
+    await repository.update(id(4), { tags: ['common', 'rare'] });
+    await repository.update(id(15), { published: false });
+    expect(await listed({ tag: 'rare', near: orange })).toEqual({ ids: [id(0), id(4)], total: 2 });
+    expect(await listed({ tag: 'rare', near: labOfHex('#2a9187') })).toEqual(
+      await walked({ tag: 'rare', near: labOfHex('#2a9187') }),
     );
-    const near = SWATCHES.filter((swatch) =>
-      wallpaper.media.palette!.some((hex) => deltaE(labOfHex(hex), labOfHex(swatch.hex)) <= COLOUR_MATCH_DISTANCE),
-    );
-    expect(near.map((swatch) => swatch.name).sort()).toEqual(['blue', 'grey']);
-    expect(row!.keys.sort()).toEqual(
-      near.flatMap((swatch) => ['dusk', 'sea'].map((tag) => `${swatch.name} ${tag}`)).sort(),
-    );
+    expect((await listed({ tag: 'rare', near: labOfHex('#2a9187') })).ids).toContain(id(10));
   });
 });
 
@@ -876,7 +843,7 @@ describe('a search within a swatch or OLED dark', () => {
   });
 });
 
-describe("search postings' shades", () => {
+describe("search and swatch postings' shades", () => {
   let shop: TestContext;
   afterAll(() => shop?.close());
 
@@ -901,18 +868,27 @@ describe("search postings' shades", () => {
       rowsOf<{ item_id: string }>(
         await shop.db.execute(sql`select item_id from items where published and ${condition} order by item_id`),
       ).map((row) => row.item_id);
-    const shaded = async (shade: number) =>
-      rowsOf<{ item_id: string }>(
-        await shop.db.execute(sql`select item_id from search_postings where word = 'shade'
-          and shades & ${shade}::smallint <> 0 order by item_id`),
-      ).map((row) => row.item_id);
+    // The search postings of their word by their shades, and the swatch postings of their tag.
+    const listed = async (query: SQL) =>
+      rowsOf<{ item_id: string }>(await shop.db.execute(sql`${query} order by item_id`)).map((row) => row.item_id);
+    const shaded = (shade: number) =>
+      listed(sql`select item_id from search_postings where word = 'shade' and shades & ${shade}::smallint <> 0`);
+    const nearAny = new Set<string>();
     for (const swatch of SWATCHES) {
       const near = await kept(nearColour(items.colours, labOfHex(swatch.hex)));
       expect(near.length, swatch.name).toBeGreaterThan(0);
+      near.forEach((id) => nearAny.add(id));
       expect(await shaded(swatchShade(swatch.name)), swatch.name).toEqual(near);
+      expect(
+        await listed(sql`select item_id from swatch_postings where tag = 'landscape' and swatch = ${swatch.name}`),
+        swatch.name,
+      ).toEqual(near);
     }
     const dark = await kept(sql`(media ->> 'darkShare')::real >= ${OLED_DARK_SHARE}`);
     expect(dark.length).toBeGreaterThan(0);
     expect(await shaded(DARK_SHADE)).toEqual(dark);
+    expect(await listed(sql`select distinct item_id from swatch_postings where tag = 'landscape' and dark`)).toEqual(
+      dark.filter((id) => nearAny.has(id)),
+    );
   });
 });

@@ -48,9 +48,7 @@ export const SEARCH_CANDIDATES = 1000;
 
 /**
  * How far a colour's list walks, newest first, for its candidates before it looks them up
- * another way. A swatch within a tag walks this many of the swatch's newest, then looks the tag
- * up under the swatch (decision 060): a tag that holds one in ten finds its candidates in the
- * walk. A colour that is not a swatch samples a fiftieth of it, and walks (this far at least)
+ * another way. A colour that is not a swatch samples a fiftieth of it, and walks (this far at least)
  * when the sample says the walk is cheaper than reading the cells around it (decision 063); a
  * search within such a colour samples the same way, and keeps to the words' GIN index for words
  * with fewer postings than this (decision 064).
