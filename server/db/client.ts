@@ -87,7 +87,7 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await markPaletteCellsVisible(db);
+  await markKeyReadTablesVisible(db);
   return { db, ping: () => pingOf(db), close: () => client.close() };
 }
 
@@ -130,7 +130,7 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
     await single.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
     try {
       await migratePg(single, { migrationsFolder });
-      await markPaletteCellsVisible(single);
+      await markKeyReadTablesVisible(single);
     } finally {
       await single.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
     }
@@ -150,22 +150,26 @@ async function openPostgres(url: string, onIdleConnectionError: (error: Error) =
 }
 
 /**
- * Vacuums palette_cells when fewer than half its pages are marked all visible: after the table
- * was written anew (a restore, migrations 0035 and 0037 on an older store) or, on PGlite, which has no
- * autovacuum, once the catalogue has grown. A colour's list merges the blocks' scans newest
- * first only while the planner may read them from the index alone; otherwise it sorts every
- * colour of the blocks (hundreds of milliseconds at 300,000 items instead of tens). On a server
- * the processes that start together wait on the migrations' lock, so one of them vacuums.
+ * Vacuums palette_cells and swatch_postings, each when fewer than half its pages are marked all
+ * visible: after the table was written anew (a restore, a migration that writes it on an older
+ * store) or, on PGlite, which has no autovacuum, once the catalogue has grown. Both are read from
+ * their index alone only while their pages are marked so: a colour's list merges the blocks'
+ * scans newest first (otherwise it sorts every colour of the blocks, hundreds of milliseconds at
+ * 300,000 items instead of tens), and a swatch within a tag reads its 1,000 postings from the key
+ * (otherwise a row of the table each: 124 ms at a million items, 917 rows, their pages not yet in
+ * memory). On a server the processes that start together wait on the migrations' lock, so one of
+ * them vacuums.
  */
-async function markPaletteCellsVisible(db: Database): Promise<void> {
-  const [table] = rowsOf<{ stale: boolean }>(
+async function markKeyReadTablesVisible(db: Database): Promise<void> {
+  const stale = rowsOf<{ name: string }>(
     await db.execute(
-      sql`select pages > 0 and relallvisible < pages / 2 as stale
-          from (select relallvisible, pg_relation_size(oid) / current_setting('block_size')::int as pages
-                from pg_class where oid = 'palette_cells'::regclass) as cells`,
+      sql`select relname as name
+          from (select relname, relallvisible, pg_relation_size(oid) / current_setting('block_size')::int as pages
+                from pg_class where oid in ('palette_cells'::regclass, 'swatch_postings'::regclass)) as tables
+          where pages > 0 and relallvisible < pages / 2`,
     ),
   );
-  if (table?.stale) await db.execute(sql`vacuum palette_cells`);
+  for (const { name } of stale) await db.execute(sql`vacuum ${sql.identifier(name)}`);
 }
 
 async function pingOf(db: Database): Promise<void> {

@@ -1424,11 +1424,11 @@ export class ItemsRepository {
    * Refreshes the planner's statistics of the items table, which choose between the search
    * index and the newest-first index, and files the GIN indexes' pending entries, which the
    * next writes would otherwise stop to file; marks the postings' pages all visible, so a word's
-   * newest postings, and a tag's, are read from their index alone. PostgreSQL's autovacuum does this on a server as
+   * newest postings, and a tag's, of a swatch too, are read from their index alone. PostgreSQL's autovacuum does this on a server as
    * rows change; after a bulk load it is worth doing at once.
    */
   async vacuum(): Promise<void> {
-    await this.db.execute(sql`vacuum analyze items, search_postings, tag_postings, palette_cells`);
+    await this.db.execute(sql`vacuum analyze items, search_postings, tag_postings, swatch_postings, palette_cells`);
   }
 
   async count(): Promise<number> {

@@ -28,33 +28,47 @@ async function open(): Promise<DatabaseHandle> {
   });
 }
 
+const TABLES = ['palette_cells', 'swatch_postings'];
+
+/** Each table's pages, and how many of them are marked all visible. */
 const pages = async (db: Database) =>
   rowsOf<{ all: number; visible: number }>(
     await db.execute(
-      sql`select relpages as all, relallvisible as visible from pg_class where oid = 'palette_cells'::regclass`,
+      sql`select relpages as all, relallvisible as visible from pg_class
+          where relname in (${sql.join(
+            TABLES.map((table) => sql`${table}`),
+            sql`, `,
+          )}) order by relname`,
     ),
-  )[0]!;
+  );
 
 describe('opening the database', () => {
-  it('marks the palette cells visible when most of their pages are not, so a colour reads them from the index alone', async () => {
+  it('marks the palette cells and the swatch postings visible when most of their pages are not, so they are read from their index alone', async () => {
     const first = await open();
     try {
-      // Rows written since the last vacuum, as a migration writing the table anew leaves them.
+      // Rows written since the last vacuum, as a migration writing the tables anew leaves them.
       await first.db.execute(
         sql`insert into palette_cells (cell, item_id, l, a, b)
             select n % 50, '20261129_0000_' || lpad(to_hex(n), 8, '0'), n % 100, 0, 0 from generate_series(1, 5000) as n`,
       );
-      await first.db.execute(sql`analyze palette_cells`);
+      await first.db.execute(
+        sql`insert into swatch_postings (tag, swatch, item_id, photo_type, dark, distance)
+            select 'sea', 'blue', '20261129_0000_' || lpad(to_hex(n), 8, '0'), 'static', false, n % 25
+            from generate_series(1, 5000) as n`,
+      );
+      await first.db.execute(sql`analyze palette_cells, swatch_postings`);
       const written = await pages(first.db);
-      expect(written.all).toBeGreaterThan(10);
-      expect(written.visible).toBe(0);
+      expect(written).toHaveLength(TABLES.length);
+      for (const table of written) {
+        expect(table.all).toBeGreaterThan(10);
+        expect(table.visible).toBe(0);
+      }
     } finally {
       await first.close();
     }
     const again = await open();
     try {
-      const opened = await pages(again.db);
-      expect(opened.visible).toBe(opened.all);
+      for (const table of await pages(again.db)) expect(table.visible).toBe(table.all);
     } finally {
       await again.close();
     }
