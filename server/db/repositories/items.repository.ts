@@ -1424,7 +1424,7 @@ export class ItemsRepository {
    * Refreshes the planner's statistics of the items table, which choose between the search
    * index and the newest-first index, and files the GIN indexes' pending entries, which the
    * next writes would otherwise stop to file; marks the postings' pages all visible, so a word's
-   * newest postings, and a tag's, of a swatch too, are read from their index alone. PostgreSQL's autovacuum does this on a server as
+   * newest postings, a tag's, and a tag's under a swatch are read from their index alone. PostgreSQL's autovacuum does this on a server as
    * rows change; after a bulk load it is worth doing at once.
    */
   async vacuum(): Promise<void> {
