@@ -34,6 +34,7 @@ import { deviceCrop } from '#contract/device-crop.ts';
 import { PHONE_SCREENS } from '#contract/devices.ts';
 import type { Item } from '#contract/item.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
+import type { RecordedAnswer, RecordedAnswers } from './bench-bare-server.ts';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
 const ITEM_COUNT = Number(args.items);
@@ -421,24 +422,35 @@ const listPaths = [
   '/api/items?dark=true',
   `/api/items/tag/landscape?offset=${(DEEP_PAGE - 1) * 60}&limit=60`,
 ];
-const recorded: Record<string, { type: string; body: string; encoded?: string; encoding?: string }> = {};
-for (const p of [...paths, ...listPaths]) {
-  const response = await fetch(store.baseUrl + p, { headers: { 'accept-encoding': 'identity' } });
-  if (!response.ok) throw new Error(`${p} answered ${response.status}`);
-  // The compressed bytes exactly as sent (fetch would decode them).
-  const compressed = await new Promise<{ body: Buffer; encoding: string | undefined }>((resolve, reject) => {
-    http.get(store.baseUrl + p, { headers: BROWSER }, (res) => {
+/** Headers Node writes to every answer of its own, which the bare server adds itself. */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
+
+/** The store's answer to a client sending these headers, as the bare server replays it. */
+function answerAsSent(p: string, headers: Record<string, string>): Promise<RecordedAnswer & { encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    http.get(store.baseUrl + p, { headers }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`${p} answered ${res.statusCode}`));
       const chunks: Buffer[] = [];
       res
         .on('data', (chunk: Buffer) => chunks.push(chunk))
-        .on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }))
+        .on('end', () => {
+          const sent = res.rawHeaders.flatMap((value, index, all) =>
+            index % 2 === 0 && !NODE_HEADERS.has(value.toLowerCase()) ? [value, all[index + 1]!] : [],
+          );
+          const encoding = res.headers['content-encoding'];
+          resolve({ headers: sent, body: Buffer.concat(chunks).toString('base64'), ...(encoding && { encoding }) });
+        })
         .on('error', reject);
     });
   });
+}
+
+const recorded: RecordedAnswers = {};
+for (const p of [...paths, ...listPaths]) {
+  const compressed = await answerAsSent(p, BROWSER);
   recorded[p] = {
-    type: response.headers.get('content-type') ?? 'application/octet-stream',
-    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
-    ...(compressed.encoding && { encoded: compressed.body.toString('base64'), encoding: compressed.encoding }),
+    plain: await answerAsSent(p, {}),
+    ...(compressed.encoding && { encoded: { ...compressed, encoding: compressed.encoding } }),
   };
 }
 const warm = memory(store.process.pid!);
@@ -464,10 +476,10 @@ for (const { p, headers } of measured) {
     { url: `http://127.0.0.1:${barePort}${p}`, pid: bare.pid! },
     headers,
   );
-  const encoded = headers && recorded[p]!.encoded;
+  const sent = (headers && recorded[p]!.encoded) || recorded[p]!.plain;
   rows.push({
     endpoint: label,
-    bytes: Buffer.from(encoded || recorded[p]!.body, 'base64').length,
+    bytes: Buffer.from(sent.body, 'base64').length,
     'req/s': Math.round(ours.perSecond),
     'p50 ms': ours.p50,
     'p99 ms': ours.p99,
