@@ -29,6 +29,7 @@ async function start(config: Config) {
     leaseMs: config.workerLeaseMs,
     claimTimeoutMs: config.claimTimeoutMs,
     soleProcess: !config.databaseUrl,
+    maintainDatabase: runtime.database.maintain,
   });
   const app = await buildApp({
     config,

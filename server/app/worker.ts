@@ -60,8 +60,8 @@ function startProcessing(deps: {
 }
 
 /**
- * The worker: the processing pipeline, the outbox's jobs, and the periodic recovery of
- * captures a crash cut off. Runs inside the server (`npm start`) or alone (`npm run worker`,
+ * The worker: the processing pipeline, the outbox's jobs, the periodic recovery of captures a
+ * crash cut off, and the sweep (with the embedded database's upkeep). Runs inside the server (`npm start`) or alone (`npm run worker`,
  * any number, on PostgreSQL). `soleProcess` (the embedded database) means no other process can
  * hold a job or a capture, so at start it takes back every one left under way.
  */
@@ -72,6 +72,8 @@ export async function startWorker(deps: {
   /** How long a capture or a job stays its claimer's; captures cut off are looked for as often. */
   claimTimeoutMs: number;
   soleProcess: boolean;
+  /** The embedded database's stand-in for autovacuum, run with each sweep (decision 088). */
+  maintainDatabase?: (() => Promise<string[]>) | undefined;
   idleMs?: number;
 }) {
   const { services, logger } = deps;
@@ -91,6 +93,10 @@ export async function startWorker(deps: {
       .then((swept) => logger.info(swept, 'swept what crashes and refused requests left behind'))
       .then(() => services.loginThrottle.forgetOld())
       .then(() => services.phoneLinks.forgetExpired())
+      .then(() => deps.maintainDatabase?.())
+      .then((tables) => {
+        if (tables?.length) logger.info({ tables }, 'vacuumed and analysed the tables that were due');
+      })
       .catch((error: unknown) => logger.error({ err: error }, 'sweep failed'));
   const sweeping = sweep();
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { maintainTables } from './embedded-maintenance.ts';
 import { rowsOf } from './repositories/raw-rows.ts';
 import * as schema from './schema.ts';
 
@@ -18,6 +19,11 @@ export interface DatabaseHandle {
    * that is reopened when it drops. PGlite has none: its data directory belongs to one process.
    */
   listen?: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
+  /**
+   * On PGlite, which has no autovacuum, vacuums and analyses the tables that are due
+   * (`maintainTables`) and names them; a server's autovacuum does this itself.
+   */
+  maintain?: () => Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -88,7 +94,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await markKeyReadTablesVisible(db);
-  return { db, ping: () => pingOf(db), close: () => client.close() };
+  return { db, ping: () => pingOf(db), maintain: () => maintainTables(db), close: () => client.close() };
 }
 
 /**
