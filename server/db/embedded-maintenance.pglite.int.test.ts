@@ -89,7 +89,7 @@ describe("the embedded database's upkeep", () => {
     expect(again).not.toContain('app_settings');
   });
 
-  it("is run by a running store's worker as it starts and sweeps", async () => {
+  it("is run by a running store's worker soon after it starts", async () => {
     // Every item edited since the last upkeep: each left a dead row behind.
     await database.db.execute(sql`update items set stars = 4`);
     expect(await deadItemRows()).toBe(1600);
@@ -110,7 +110,7 @@ describe("the embedded database's upkeep", () => {
       maintainDatabase: database.maintain,
     });
     try {
-      // The sweep at start vacuums them away, and marks the pages all visible again.
+      // Its first upkeep vacuums them away, and marks the pages all visible again.
       await expect.poll(deadItemRows, { timeout: 20_000 }).toBe(0);
       const facts = await planFacts();
       expect(facts.visible).toBe(facts.pages);
