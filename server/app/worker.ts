@@ -11,7 +11,7 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The embedded database's first upkeep (decision 088) waits until the store has opened, which
- * takes about a second: run as it started, the 1.4 s a store grown by publishing needed at
+ * takes about a second: run as it started, the 1.5 s a store grown by publishing needed at
  * 100,000 items delayed its first answer from 0.9 to 2.3 s. Then it runs as often as the sweep.
  */
 const UPKEEP_AFTER_START_MS = 5_000;
