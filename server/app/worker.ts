@@ -68,9 +68,10 @@ function startProcessing(deps: {
 
 /**
  * The worker: the processing pipeline, the outbox's jobs, the periodic recovery of captures a
- * crash cut off, the sweep, and the embedded database's upkeep. Runs inside the server (`npm start`) or alone (`npm run worker`,
- * any number, on PostgreSQL). `soleProcess` (the embedded database) means no other process can
- * hold a job or a capture, so at start it takes back every one left under way.
+ * crash cut off, the sweep, and the embedded database's upkeep. Runs inside the server
+ * (`npm start`) or alone (`npm run worker`, any number, on PostgreSQL). `soleProcess` (the
+ * embedded database) means no other process can hold a job or a capture, so at start it takes
+ * back every one left under way.
  */
 export async function startWorker(deps: {
   services: Services;
