@@ -135,8 +135,9 @@ export async function startWorker(deps: {
       PENDING_CHECK_INTERVAL_MS,
     ),
     setInterval(() => void sweep(), SWEEP_INTERVAL_MS),
-    setTimeout(() => void upkeep(), UPKEEP_AFTER_START_MS),
-    setInterval(() => void upkeep(), SWEEP_INTERVAL_MS),
+    ...(deps.maintainDatabase
+      ? [setTimeout(() => void upkeep(), UPKEEP_AFTER_START_MS), setInterval(() => void upkeep(), SWEEP_INTERVAL_MS)]
+      : []),
   ];
   for (const timer of timers) timer.unref();
 

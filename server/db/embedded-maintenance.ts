@@ -27,7 +27,7 @@ const ITEMS_STATISTICS_TARGET = 10;
  * table of the store whose planner's statistics or visibility map have fallen behind its rows is
  * vacuumed and analysed, one at a time. Without it, a store that grew by publishing kept the
  * statistics of its first start (none at all on a new store): at 100,000 items a theme's page near
- * a colour took 125 ms instead of 25, a tag's 108 instead of 17, and page 1,000 of a theme 32
+ * a colour took 125 ms instead of 25, a tag's 108 instead of 17, and a theme's page 401 32
  * instead of 7.
  *
  * A table is due when, as autovacuum counts, more than a fifth of its rows are dead or a tenth
