@@ -4,9 +4,9 @@
  * holds what it recorded and autocannon's results, the pages had counted that process's own
  * collections (scavenges of 26–44 ms). Started with the store's address in argv[2], it asks once
  * before it says 'ready', so that its first timed request neither loads fetch nor opens the
- * connection (40–50 ms more). Receives { paths, headers } and answers { times, paused, longestPause }
- * (the milliseconds of each, how many a collection of this process overlapped, and the longest
- * such collection) or { failed }.
+ * connection (40–50 ms more). Receives { paths, headers } and answers { times, ids, paused,
+ * longestPause } (the milliseconds of each, the items each listed, how many a collection of this
+ * process overlapped, and the longest such collection) or { failed }.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 
@@ -22,12 +22,13 @@ process.send!('ready');
 
 process.on('message', async ({ paths, headers }: { paths: string[]; headers: Record<string, string> }) => {
   const windows: { started: number; ended: number }[] = [];
+  const bodies: ArrayBuffer[] = [];
   try {
     for (const path of paths) {
       const started = performance.now();
       const response = await fetch(baseUrl + path, { headers });
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      await response.arrayBuffer();
+      bodies.push(await response.arrayBuffer());
       windows.push({ started, ended: performance.now() });
     }
     // The observer hears of a collection after it ends.
@@ -39,7 +40,10 @@ process.on('message', async ({ paths, headers }: { paths: string[]; headers: Rec
     const times = windows.map(({ started, ended }) => ended - started);
     const paused = overlapping.filter((found) => found.length > 0).length;
     const longestPause = Math.max(0, ...overlapping.flat().map(({ start, end }) => end - start));
-    process.send!({ times, paused, longestPause });
+    const ids = bodies.map((body) => [
+      ...new Set(Array.from(new TextDecoder().decode(body).matchAll(/"itemId":"([^"]+)"/g), (match) => match[1]!)),
+    ]);
+    process.send!({ times, ids, paused, longestPause });
   } catch (error) {
     process.send!({ failed: String(error) });
   }

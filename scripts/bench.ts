@@ -8,9 +8,10 @@
  * (and the bare one) run on one core and the load generator on another (taskset), so a ratio is
  * the server's and not the machine's. Then each list, filter, deep page and 'More like this' one
  * at a time as the database answers them (a page never asked before), distinct searches with
- * misspellings, and storage per item across edits. BENCH_SECONDS shortens each measurement.
+ * misspellings, each beside a baseline (its items read again by key, scripts/bench-rows-by-key.ts),
+ * and storage per item across edits. BENCH_SECONDS shortens each measurement.
  */
-import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { MEMORY_FLAGS, startStore, freePort } from '../e2e/store.ts';
+import { MEMORY_FLAGS, SERVER_ENV, SERVER_NODE_FLAGS, startStore, freePort } from '../e2e/store.ts';
 import { loadConfig } from '../server/shared/config.ts';
 import { renderScene } from '../server/demo/demo-art.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
@@ -510,38 +511,41 @@ const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [store.
   execArgv: [...process.execArgv, '--single-threaded-gc'],
 });
 pin(visitor.pid!, 1);
-/** The visitor's next message, or its exit as an error; whichever comes second stops being listened for. */
-async function fromVisitor() {
+/** A helper process's next message, or its exit as an error; whichever comes second stops being listened for. */
+async function messageFrom(helper: ChildProcess, name: string) {
   const settled = new AbortController();
   try {
     return await Promise.race([
-      once(visitor, 'message', { signal: settled.signal }),
-      once(visitor, 'exit', { signal: settled.signal }).then(([code]) => {
-        throw new Error(`The visitor exited with ${code}`);
+      once(helper, 'message', { signal: settled.signal }),
+      once(helper, 'exit', { signal: settled.signal }).then(([code]) => {
+        throw new Error(`The ${name} exited with ${code}`);
       }),
     ]);
   } finally {
     settled.abort();
   }
 }
-await fromVisitor();
+await messageFrom(visitor, 'visitor');
 /** Requests timed one at a time, how many of them a collection in the visitor overlapped, and its longest. */
 const visits = { timed: 0, paused: 0, longestPause: 0 };
 
-/** Milliseconds of each request, one at a time, as a visitor waits for it. */
-async function oneAtATime(nextPath: (round: number) => string, rounds: number): Promise<number[]> {
+/** Milliseconds of each request, one at a time, as a visitor waits for it, and the items each answer listed. */
+async function oneAtATime(
+  nextPath: (round: number) => string,
+  rounds: number,
+): Promise<{ times: number[]; ids: string[][] }> {
   visitor.send({
     paths: Array.from({ length: rounds }, (_, round) => nextPath(round)),
     headers: BROWSER,
   });
-  const [answer] = (await fromVisitor()) as [
-    { times: number[]; paused: number; longestPause: number } | { failed: string },
+  const [answer] = (await messageFrom(visitor, 'visitor')) as [
+    { times: number[]; ids: string[][]; paused: number; longestPause: number } | { failed: string },
   ];
   if ('failed' in answer) throw new Error(answer.failed);
   visits.timed += answer.times.length;
   visits.paused += answer.paused;
   visits.longestPause = Math.max(visits.longestPause, answer.longestPause);
-  return answer.times;
+  return { times: answer.times, ids: answer.ids };
 }
 
 // The deep page's cursor as 'Load more' reaches it (the link to the page after the one before).
@@ -599,17 +603,10 @@ const uncachedPages: [string, (round: number) => string][] = [
   ],
   ["'More like this'", (r) => `/api/items/${seeded.itemId}/like?limit=${24 - (r % 20)}`],
 ];
-const uncachedRows = [];
-for (const [label, nextPath] of uncachedPages) {
-  const times = await oneAtATime(nextPath, UNCACHED_ROUNDS);
-  uncachedRows.push({
-    page: label,
-    'p50 ms': Number(percentile(times, 50).toFixed(1)),
-    'p95 ms': Number(percentile(times, 95).toFixed(1)),
-    'max ms': Number(Math.max(...times).toFixed(1)),
-  });
-}
-const sitemapMs = await oneAtATime(() => '/sitemap.xml', 1);
+const uncachedTimings = [];
+for (const [label, nextPath] of uncachedPages)
+  uncachedTimings.push({ label, ...(await oneAtATime(nextPath, UNCACHED_ROUNDS)) });
+const { times: sitemapMs } = await oneAtATime(() => '/sitemap.xml', 1);
 // Each tag's first visit, and of each photo type: a list whose count no visitor has asked for
 // since the start, as after a restart.
 const tagsInUse = ((await (await fetch(`${store.baseUrl}/api/items/tags`)).json()) as { tag: string }[])
@@ -618,15 +615,15 @@ const tagsInUse = ((await (await fetch(`${store.baseUrl}/api/items/tags`)).json(
 const tagVisits = tagsInUse.flatMap((tag) =>
   ['', '?photoType=static', '?photoType=live'].map((type) => `/api/items/tag/${encodeURIComponent(tag)}${type}`),
 );
-const tagVisitMs = await oneAtATime((r) => tagVisits[r]!, tagVisits.length);
+const { times: tagVisitMs } = await oneAtATime((r) => tagVisits[r]!, tagVisits.length);
 
 // One search at a time, each a query never asked before: the time a visitor waits for it.
-const searchMs = await oneAtATime(variedSearches(seeded.names), SEARCHES);
+const { times: searchMs, ids: searchIds } = await oneAtATime(variedSearches(seeded.names), SEARCHES);
 const uncached = await measure(`${store.baseUrl}/api/items/search?q=x`, { nextPath: variedSearches(seeded.names, 1) });
 // The same searches again once the process has answered thousands: the database's WebAssembly
 // (PGlite) and the server's JavaScript are optimised as they run hot, so a store that has run a
 // while answers faster than one just started.
-const warmSearchMs = await oneAtATime(variedSearches(seeded.names, 2), SEARCHES);
+const { times: warmSearchMs } = await oneAtATime(variedSearches(seeded.names, 2), SEARCHES);
 rows.push({
   endpoint: 'search, distinct queries (uncached)',
   bytes: '',
@@ -643,6 +640,40 @@ const deviceFit = await measureDeviceFit(store.baseUrl);
 bare.kill();
 visitor.kill();
 await store.stop();
+
+// The baseline of each page timed one at a time: its items read again by key and their answer
+// prepared, by a process started and pinned as the server was.
+const rowsByKey = fork(path.join(import.meta.dirname, 'bench-rows-by-key.ts'), [dataDir], {
+  execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
+  env: { ...process.env, ...SERVER_ENV, ...(DATABASE_URL && { DATABASE_URL }) },
+});
+pin(rowsByKey.pid!, 0);
+await messageFrom(rowsByKey, 'reader of rows by key');
+rowsByKey.send({ pages: [...uncachedTimings.flatMap(({ ids }) => ids), ...searchIds] });
+const [byKeyAnswer] = (await messageFrom(rowsByKey, 'reader of rows by key')) as [
+  { times: number[] } | { failed: string },
+];
+if ('failed' in byKeyAnswer) throw new Error(byKeyAnswer.failed);
+const byKeyMs = byKeyAnswer.times;
+/** Timings over their baseline at percentile `p`; none where the answers listed nothing to read. */
+const ratioOf = (times: number[], baseline: number[], p: number) => {
+  const base = percentile(baseline, p);
+  return base >= 0.05 ? `${(percentile(times, p) / base).toFixed(1)}×` : '–';
+};
+const uncachedRows = uncachedTimings.map(({ label, times }, n) => {
+  const byKey = byKeyMs.slice(n * UNCACHED_ROUNDS, (n + 1) * UNCACHED_ROUNDS);
+  return {
+    page: label,
+    'p50 ms': Number(percentile(times, 50).toFixed(1)),
+    'p95 ms': Number(percentile(times, 95).toFixed(1)),
+    'max ms': Number(Math.max(...times).toFixed(1)),
+    'by key p50 ms': Number(percentile(byKey, 50).toFixed(1)),
+    'by key p95 ms': Number(percentile(byKey, 95).toFixed(1)),
+    'p50 ratio': ratioOf(times, byKey, 50),
+    'p95 ratio': ratioOf(times, byKey, 95),
+  };
+});
+const searchByKeyMs = byKeyMs.slice(uncachedTimings.length * UNCACHED_ROUNDS);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(
@@ -653,7 +684,10 @@ console.log(
       : 'the server and the load generator sharing the cores'),
 );
 console.table(rows);
-console.log('Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first):');
+console.log(
+  'Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first), ' +
+    "beside a baseline of each: its items' rows read again by key and an answer of them prepared:",
+);
 console.table(uncachedRows);
 console.log(
   `Of the ${visits.timed} requests timed one at a time, a collection in the process timing them overlapped ${visits.paused} (the longest ${visits.longestPause.toFixed(1)} ms).`,
@@ -677,7 +711,9 @@ console.log(
 );
 console.log(
   `Distinct searches one at a time (${SEARCHES}, a quarter misspelled), the first after start: ${latencies(searchMs)}; ` +
-    `after ${uncached.requests.total} more: ${latencies(warmSearchMs)} (budget p95 20 ms)`,
+    `after ${uncached.requests.total} more: ${latencies(warmSearchMs)} (budget p95 20 ms); ` +
+    `the first's items read again by key: ${latencies(searchByKeyMs)} ` +
+    `(${ratioOf(searchMs, searchByKeyMs, 50)} at p50, ${ratioOf(searchMs, searchByKeyMs, 95)} at p95)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
 console.log(
