@@ -648,11 +648,15 @@ const rowsByKey = fork(path.join(import.meta.dirname, 'bench-rows-by-key.ts'), [
   env: { ...process.env, ...SERVER_ENV, ...(DATABASE_URL && { DATABASE_URL }) },
 });
 pin(rowsByKey.pid!, 0);
-await messageFrom(rowsByKey, 'reader of rows by key');
-rowsByKey.send({ pages: [...uncachedTimings.flatMap(({ ids }) => ids), ...searchIds] });
-const [byKeyAnswer] = (await messageFrom(rowsByKey, 'reader of rows by key')) as [
-  { times: number[] } | { failed: string },
-];
+let byKeyAnswer: { times: number[] } | { failed: string };
+try {
+  await messageFrom(rowsByKey, 'reader of rows by key');
+  rowsByKey.send({ pages: [...uncachedTimings.flatMap(({ ids }) => ids), ...searchIds] });
+  [byKeyAnswer] = (await messageFrom(rowsByKey, 'reader of rows by key')) as [typeof byKeyAnswer];
+} finally {
+  // Its IPC channel would keep it, and the bench waiting on it, alive once the bench is done.
+  rowsByKey.kill();
+}
 if ('failed' in byKeyAnswer) throw new Error(byKeyAnswer.failed);
 const byKeyMs = byKeyAnswer.times;
 /** Timings over their baseline at percentile `p`; none where the answers listed nothing to read. */
