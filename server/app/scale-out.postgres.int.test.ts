@@ -8,7 +8,7 @@ import { buffer } from 'node:stream/consumers';
 import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Item } from '#contract/item.ts';
 import type { OrderResult } from '#contract/orders.ts';
 import type { ReviewListItem } from '#contract/review.ts';
@@ -120,6 +120,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
     },
     // The bulk seed takes up to about half a millisecond an item (451 s for a million on a slow day).
     120_000 + CATALOGUE_ITEMS,
+  );
+
+  // A failure here is often another process's: show what the two API processes logged.
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(() => {
+      for (const [name, store] of [
+        ['A', a],
+        ['B', b],
+      ] as const)
+        console.error(`API process ${name} logged:\n${store?.output().slice(-20_000) || '(nothing)'}`);
+    }),
   );
 
   afterAll(async () => {
