@@ -69,6 +69,32 @@ export interface CatalogueFilter {
 /** How a list is ordered: one of the catalogue's sorts, or nearest first to the filter's colour. */
 export type ListOrder = ItemSort | 'colour';
 
+/**
+ * What a list near a colour that is not a swatch reads before its page (`colourWalk`): the
+ * palettes of a sample of its newest items, the planner's statistics, and for a tag the themes
+ * its items are filed under. None of it depends on the colour.
+ */
+interface ListSample {
+  palettes: Lab[][];
+  /** The planner's count of the items (0 before the table is first analysed). */
+  items: number;
+  /** The planner's histogram of item ids, when asked for (decision 078). */
+  idBounds: string[] | null;
+  /** A tag's items by the theme each is filed under. */
+  filedUnder: Record<string, number>;
+  /** Each theme's share of the cells' colours, when asked for. */
+  cellShares: Record<string, number> | null;
+}
+
+/**
+ * The samples of lists, by list, that the caller keeps for one version of the catalogue: the
+ * colours asked of one list then read its sample once (decision 090).
+ */
+export type ListSamples = Map<string, Promise<ListSample>>;
+
+/** Lists whose samples are kept at most; beyond, the kept ones start over. */
+const MAX_KEPT_SAMPLES = 64;
+
 /** Where a keyset page starts: the sort key of the last item of the page before it. */
 export type SortKey = [string] | [number | string, string];
 
@@ -477,6 +503,8 @@ export class ItemsRepository {
     offset?: number;
     candidates: number;
     walked: number;
+    /** Where the list's sample is kept, for a colour that is not a swatch. */
+    samples?: ListSamples;
   }): Promise<{ keys: ListedItem[]; total: number | undefined }> {
     const { filter, candidates } = request;
     const swatch = swatchOf(filter.near);
@@ -540,13 +568,13 @@ export class ItemsRepository {
     // the newest items its matches reach, when the sample says how far that is (decision 078).
     const theme = themeOf(filter);
     const themeAlone = theme !== undefined && filter.photoType === undefined && !filter.dark;
-    const { walk, blocks, share, matches, themes, tagged, spread, reach, since, catalogue } = await this.colourWalk(
+    const sample = await this.keptListSample(filter, request.walked, !narrows(filter) || themeAlone, request.samples);
+    const { walk, blocks, share, matches, themes, tagged, spread, reach, since, catalogue } = this.colourWalk(
       filter.near,
-      (size) => this.newestListed(filter, size),
+      sample,
       candidates,
       request.walked,
       filter.tag,
-      !narrows(filter) || themeAlone,
     );
     const byAge = !narrows(filter) || (themeAlone && catalogue >= THEME_BY_AGE_FROM);
     const newest = byAge ? await this.fromNewest(request, reach, since, catalogue) : {};
@@ -611,39 +639,43 @@ export class ItemsRepository {
   }
 
   /**
-   * How a colour that is not a swatch is read, as the list's newest `walked / COLOUR_PROBE_SHARE`
-   * (as `probed` gives them) say (`weighColourWalk`): `walk`, `blocks`, `share` and `matches`;
-   * and, for a `tag` that is not a theme, `themes` and `tagged`: the themes its items are filed
-   * under in the cells and how many items it has (tag_themes). The cells read are the catalogue's
-   * or only those of the list's themes (a theme's own, or the tag's), as the planner's statistics
-   * count their share. `spread`: how many of its themes' items each of the list's stands for (1
-   * for a theme, 0 when not known). `reach`: how many of the catalogue's newest items hold the
-   * list's candidates, as the sample reckons, if it can tell; `since`, the condition that keeps the
-   * cells of that many (`newerThan`), bounded by the planner's histogram only when asked `byAge`;
-   * `catalogue`, the planner's count of the items.
+   * The list's sample (`listSample`), kept in `samples` for every colour asked of the list while
+   * the caller keeps them.
    */
-  private async colourWalk(
-    near: Lab,
+  private keptListSample(
+    filter: CatalogueFilter,
+    walked: number,
+    byAge: boolean,
+    samples: ListSamples | undefined,
+  ): Promise<ListSample> {
+    const read = () => this.listSample((size) => this.newestListed(filter, size), walked, filter.tag, byAge);
+    if (samples === undefined) return read();
+    const key = JSON.stringify([filter.tag, filter.photoType, filter.dark === true, byAge, walked]);
+    const kept = samples.get(key);
+    if (kept) return kept;
+    if (samples.size >= MAX_KEPT_SAMPLES) samples.clear();
+    const sample = read();
+    samples.set(key, sample);
+    // A read that failed is read again by the next colour.
+    sample.catch(() => samples.get(key) === sample && samples.delete(key));
+    return sample;
+  }
+
+  /**
+   * A sample of a list: the palettes of its newest `walked / COLOUR_PROBE_SHARE` (as `probed`
+   * gives them), the planner's count of the items, with `byAge` its histogram of item ids, and
+   * for a `tag` that is not a theme the themes its items are filed under (tag_themes) and each
+   * theme's share of the cells.
+   */
+  private async listSample(
     probed: (size: number) => ReturnType<ItemsRepository['newestListed']>,
-    candidates: number,
     walked: number,
     tag?: string,
     byAge = false,
-  ): Promise<{
-    walk: number | undefined;
-    blocks: boolean;
-    share: number;
-    matches: number;
-    themes?: string[];
-    tagged: number;
-    spread: number;
-    reach: number | undefined;
-    since: (reach: number) => SQL | undefined;
-    catalogue: number;
-  }> {
+  ): Promise<ListSample> {
     const newest = probed(Math.ceil(walked / COLOUR_PROBE_SHARE));
     const theme = themeOf({ tag });
-    const [sample] = await this.db
+    const [row] = await this.db
       .select({
         // The sample's palettes, weighed in the process.
         palettes: sql<(number | null)[][] | null>`json_agg(${newest.colours})`,
@@ -669,18 +701,57 @@ export class ItemsRepository {
                 where schemaname = 'public' and tablename = 'palette_cells' and attname = 'theme')`,
       })
       .from(newest);
-    const filed = sample?.filedUnder ?? {};
+    return {
+      palettes: (row?.palettes ?? []).map(paletteColours),
+      items: row?.items ?? 0,
+      idBounds: row?.idBounds ?? null,
+      filedUnder: row?.filedUnder ?? {},
+      cellShares: row?.cellShares ?? null,
+    };
+  }
+
+  /**
+   * How a colour that is not a swatch is read, as the list's sample says (`weighColourWalk`):
+   * `walk`, `blocks`, `share` and `matches`; and, for a `tag` that is not a theme, `themes` and
+   * `tagged`: the themes its items are filed under in the cells and how many items it has. The
+   * cells read are the catalogue's or only those of the list's themes (a theme's own, or the
+   * tag's), as the planner's statistics count their share. `spread`: how many of its themes'
+   * items each of the list's stands for (1 for a theme, 0 when not known). `reach`: how many of
+   * the catalogue's newest items hold the list's candidates, as the sample reckons, if it can
+   * tell; `since`, the condition that keeps the cells of that many (`newerThan`), bounded by the
+   * planner's histogram only when the sample holds it; `catalogue`, the planner's count of the items.
+   */
+  private colourWalk(
+    near: Lab,
+    sample: ListSample,
+    candidates: number,
+    walked: number,
+    tag?: string,
+  ): {
+    walk: number | undefined;
+    blocks: boolean;
+    share: number;
+    matches: number;
+    themes?: string[];
+    tagged: number;
+    spread: number;
+    reach: number | undefined;
+    since: (reach: number) => SQL | undefined;
+    catalogue: number;
+  } {
+    const theme = themeOf({ tag });
+    const filed = sample.filedUnder;
     // The themes whose cells the list reads, and their share of the cells' colours (all of them when none is known).
     const themesRead = theme !== undefined ? [theme] : tag !== undefined ? Object.keys(filed) : undefined;
-    const shares = (themesRead ?? []).flatMap((read) => sample?.cellShares?.[read] ?? []);
+    const shares = (themesRead ?? []).flatMap((read) => sample.cellShares?.[read] ?? []);
     const themeShare = shares.length ? shares.reduce((sum, part) => sum + part, 0) : 1;
     const tagged = Object.values(filed).reduce((sum, items) => sum + items, 0);
-    const items = sample?.items ?? 0;
+    const { items } = sample;
     // A theme's blocks are its list's; a tag's themes hold their share of the catalogue's items.
     const spread = theme !== undefined ? 1 : tagged > 0 ? (themeShare * items) / tagged : undefined;
     const weighed = weighColourWalk({
       near,
-      palettes: (sample?.palettes ?? []).map(paletteColours),
+      palettes: sample.palettes,
       items,
       themeShare,
       spread,
@@ -694,7 +765,7 @@ export class ItemsRepository {
       spread: spread ?? 0,
       // The list's newest, as many of the catalogue's newest as its themes' share of the colours says.
       reach: weighed.reach === undefined ? undefined : weighed.reach / themeShare,
-      since: (reach) => newerThan(reach, items, sample?.idBounds ?? null),
+      since: (reach) => newerThan(reach, items, sample.idBounds),
       catalogue: items,
     };
   }
@@ -801,10 +872,11 @@ export class ItemsRepository {
    */
   private async idsNearIfRare(
     near: Lab,
-    probed: Parameters<ItemsRepository['colourWalk']>[1],
+    probed: Parameters<ItemsRepository['listSample']>[0],
     page: { candidates: number; walked: number },
   ) {
-    if ((await this.colourWalk(near, probed, page.candidates, page.walked)).walk !== undefined) return undefined;
+    const sample = await this.listSample(probed, page.walked);
+    if (this.colourWalk(near, sample, page.candidates, page.walked).walk !== undefined) return undefined;
     return sql`select ${paletteCells.itemId} from ${paletteCells} where ${matchingInCells(near)}`;
   }
 

@@ -330,8 +330,14 @@ describe('a colour that is not a swatch', () => {
     reads.mockRestore();
     // What the newest say, as traced above: the sample of one (a fiftieth of 30, of 4) is the
     // target, a match, in a catalogue of 60; mixed's newest is far, and mixed has 32 items.
-    const weighed = (walked: number, tag?: string) =>
-      repository['colourWalk'](near, (size) => repository['newestListed']({ tag }, size), candidates, walked, tag);
+    const weighed = async (walked: number, tag?: string) =>
+      repository['colourWalk'](
+        near,
+        await repository['listSample']((size) => repository['newestListed']({ tag }, size), walked, tag),
+        candidates,
+        walked,
+        tag,
+      );
     expect(await weighed(30)).toMatchObject({ share: 1, matches: rows.length });
     expect(await weighed(4, 'landscape')).toMatchObject({ walk: 10, share: 1 });
     expect(await weighed(30, 'mixed')).toMatchObject({ walk: undefined, share: 0, tagged: mixed.length });
@@ -417,14 +423,13 @@ describe("a colour's newest matches", () => {
     expect(await listed(4, 'landscape')).toEqual({ ...newest(4), newestOnly: [] });
     const inTheme = async (candidates: number) => {
       const request = { filter: { near: target, tag: 'landscape' }, limit: 20, candidates, walked: 30 };
-      const { reach, since, catalogue } = await repository['colourWalk'](
-        target,
+      const sample = await repository['listSample'](
         (size) => repository['newestListed']({ tag: 'landscape' }, size),
-        candidates,
         30,
         'landscape',
         true,
       );
+      const { reach, since, catalogue } = repository['colourWalk'](target, sample, candidates, 30, 'landscape');
       const { page } = await repository['fromNewest'](request, reach, since, catalogue);
       return page && { ids: new Set(page.keys.map((row) => row.itemId)), total: page.total };
     };
@@ -589,13 +594,8 @@ describe('the cells around a colour', () => {
       );
       expect(pages[1]).toEqual(pages[0]);
       // The blocks of its themes, merged newest first, each looked up in the tag: the same.
-      const { themes } = await repository['colourWalk'](
-        near,
-        (size) => repository['newestListed']({ tag }, size),
-        10,
-        0,
-        tag,
-      );
+      const sample = await repository['listSample']((size) => repository['newestListed']({ tag }, size), 0, tag);
+      const { themes } = repository['colourWalk'](near, sample, 10, 0, tag);
       expect((await fromBlocks(repository, { near, tag }, 10, themes)).ids).toEqual(pages[0]);
       return pages[0];
     };
@@ -890,5 +890,37 @@ describe("search and swatch postings' shades", () => {
     expect(await listed(sql`select distinct item_id from swatch_postings where tag = 'landscape' and dark`)).toEqual(
       dark.filter((id) => nearAny.has(id)),
     );
+  });
+});
+
+describe("a list's sample", () => {
+  let shop: TestContext;
+  afterAll(() => shop?.close());
+
+  it('is read once for every colour not a swatch asked of the list, and again once the catalogue changes', async () => {
+    shop = await createTestContext();
+    const near = (id: number, hex: string, tags = ['landscape']) =>
+      buildItemRow({ itemId: `20261201_0000_k${String(id).padStart(7, '0')}`, tags, ...palette([hex], 0) });
+    await shop.catalogue.insert([near(1, '#3a6ac8'), near(2, '#2a4f9a'), near(3, '#3a6ac8', ['anime'])]);
+    const samples = vi.spyOn(
+      shop.catalogue['items'] as unknown as Record<'listSample', ItemsRepository['listSample']>,
+      'listSample',
+    );
+    const listed = async (url: string) => {
+      const response = await shop.app.inject({ url });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Item[]>().map((item) => item.itemId.slice(-1));
+    };
+    // Two colours of the home list (neither a swatch), then one of landscape's: two samples.
+    expect(SWATCHES.map((swatch) => swatch.hex)).not.toContain('#3a6ac8');
+    expect(await listed('/api/items?color=3a6ac8')).toEqual(['3', '1', '2']);
+    expect(await listed('/api/items?color=2a4f9a')).toEqual(['2', '3', '1']);
+    expect(await listed('/api/items/tag/landscape?color=3a6ac8')).toEqual(['1', '2']);
+    expect(samples).toHaveBeenCalledTimes(2);
+    // A wallpaper published since is found, its list's sample read again.
+    await shop.catalogue.insert([near(4, '#3a6ac8')]);
+    expect(await listed('/api/items?color=3a6ac8')).toEqual(['4', '3', '1', '2']);
+    expect(samples).toHaveBeenCalledTimes(3);
+    samples.mockRestore();
   });
 });

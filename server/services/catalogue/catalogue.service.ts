@@ -10,6 +10,7 @@ import {
   type ItemChange,
   type ItemsRepository,
   type ListedItem,
+  type ListSamples,
   type SortKey,
   type TagTotal,
 } from '../../db/repositories/items.repository.ts';
@@ -166,6 +167,8 @@ export class CatalogueService {
   private readonly itemJsonCache: ItemJsonCache<ItemAudience>;
   /** Answers being built: a burst of requests for one that is not ready shares one build. */
   private readonly building = new Map<string, Promise<PreparedAnswer>>();
+  /** What each list's newest say before a colour is read from them, at this catalogue version (decision 090). */
+  private readonly listSamples: ListSamples = new Map();
   /** How many items each filter finds, counted at a catalogue version. */
   private readonly counts = new Map<string, KeptCount<number>>();
   /** Every tag with its counts, under EVERY_TAG, counted at a catalogue version. */
@@ -221,6 +224,7 @@ export class CatalogueService {
     this.generation++;
     this.answers.clear();
     this.building.clear();
+    this.listSamples.clear();
   }
 
   /** Drops this process's answers when another process announces a write. */
@@ -364,6 +368,7 @@ export class CatalogueService {
       filter,
       candidates: SEARCH_CANDIDATES,
       walked: COLOUR_WALK,
+      samples: this.listSamples,
       ...paging,
     });
     if (total !== undefined || (paging.after === undefined && paging.offset === 0))
