@@ -39,36 +39,49 @@ describe('the PostgreSQL pool', () => {
     }
   });
 
-  it("has the server read ahead in bitmap scans, unless the database's own settings say how far", async () => {
-    /** The setting on three connections of one pool, asked at once. */
-    const readAhead = async () => {
+  it("has the server read ahead in bitmap scans and plan without parallel workers, unless the database's own settings say", async () => {
+    /** The settings on three connections of one pool, asked at once. */
+    const settings = async () => {
       const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
       try {
         const rows = await Promise.all(
           [1, 2, 3].map(
             async () =>
-              rowsOf<{ setting: string; pid: number }>(
+              rowsOf<{ readAhead: string; workers: string; pid: number }>(
                 await handle.db.execute(
-                  sql`select current_setting('effective_io_concurrency') as setting, pg_backend_pid() as pid, pg_sleep(0.05)`,
+                  sql`select current_setting('effective_io_concurrency') as "readAhead",
+                        current_setting('max_parallel_workers_per_gather') as workers,
+                        pg_backend_pid() as pid, pg_sleep(0.05)`,
                 ),
               )[0]!,
           ),
         );
         expect(new Set(rows.map((row) => row.pid)).size).toBe(3);
-        return rows.map((row) => row.setting);
+        return rows.map(({ readAhead, workers }) => [readAhead, workers]);
       } finally {
         await handle.close();
       }
     };
-    expect(await readAhead()).toEqual(['16', '16', '16']);
+    expect(await settings()).toEqual([
+      ['16', '0'],
+      ['16', '0'],
+      ['16', '0'],
+    ]);
     const database = rowsOf<{ name: string }>(
       await testDatabase.db.execute(sql`select current_database() as name`),
     )[0]!;
-    await testDatabase.db.execute(sql.raw(`alter database "${database.name}" set effective_io_concurrency = 2`));
+    const alter = (change: string) => testDatabase.db.execute(sql.raw(`alter database "${database.name}" ${change}`));
+    await alter('set effective_io_concurrency = 2');
+    await alter('set max_parallel_workers_per_gather = 1');
     try {
-      expect(await readAhead()).toEqual(['2', '2', '2']);
+      expect(await settings()).toEqual([
+        ['2', '1'],
+        ['2', '1'],
+        ['2', '1'],
+      ]);
     } finally {
-      await testDatabase.db.execute(sql.raw(`alter database "${database.name}" reset effective_io_concurrency`));
+      await alter('reset effective_io_concurrency');
+      await alter('reset max_parallel_workers_per_gather');
     }
   });
 
