@@ -37,6 +37,8 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
     .filter((item) => !seen.has(item.itemId) && seen.add(item.itemId));
   const first = pages[0]!;
   const total = first.data?.total;
+  // Nothing after a page that could not be loaded (after its retry) shows until it is.
+  const missing = firstMissing === -1 ? undefined : pages[firstMissing];
 
   return {
     items: first.data ? items : undefined,
@@ -45,6 +47,9 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
     isPending: first.isPending,
     error: first.error,
     isFetching: pages.some((page) => page.isFetching),
+    /** Whether the first page not shown could not be loaded; `retry` asks for it again. */
+    failed: missing?.isError === true,
+    retry: () => void missing?.refetch(),
     hasMore: total !== undefined && shown * LIST_PAGE_SIZE < total && shown < MAX_PAGES,
     loadMore: () =>
       setParams(
@@ -57,3 +62,5 @@ export function usePagedItems(listPath: string, options: { enabled?: boolean } =
       ),
   };
 }
+
+export type PagedItems = ReturnType<typeof usePagedItems>;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildItem } from '#contract/testing/build-item.ts';
 import { renderPage } from '../../../test/render-page.tsx';
@@ -32,5 +32,46 @@ describe('a theme page', () => {
     });
     expect(await screen.findByText(/^No .*OLED dark anime wallpapers yet\.$/)).toBeTruthy();
     expect(calls).toHaveLength(1);
+  });
+
+  it('says when a page could not be loaded, and loads it again when asked', async () => {
+    const theme = Array.from({ length: 60 }, (_, n) =>
+      buildItem({
+        itemId: `20261101_0800_${String(n).padStart(8, '0')}`,
+        name: `Skyline ${n + 1}`,
+        tags: ['minimalistic'],
+      }),
+    );
+    /** Answers a page with a server error the first time it is asked, then with its items. */
+    const failingOnce = (items: unknown[]) => {
+      let asked = 0;
+      return () =>
+        asked++ === 0
+          ? { status: 503, body: { message: 'Service Unavailable' } }
+          : { body: items, headers: { 'x-total-count': '61' } };
+    };
+    renderPage(<CityPage />, {
+      path: '/city',
+      api: { 'GET /api/items/tag/minimalistic?limit=60&offset=0': failingOnce(theme) },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('These wallpapers could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Skyline 60')).toBeTruthy();
+
+    // A later page: the ones before it stay, and nothing after it is asked for until it loads.
+    const { calls } = renderPage(<CityPage />, {
+      path: '/city?page=2',
+      api: {
+        'GET /api/items/tag/minimalistic?limit=60&offset=0': { body: theme, headers: { 'x-total-count': '61' } },
+        'GET /api/items/tag/minimalistic?limit=60&offset=60': failingOnce([skyline]),
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('More wallpapers could not be loaded.');
+    expect(screen.getByText('Skyline 1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Quiet Skyline')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.map((call) => call.path).filter((path) => path.endsWith('offset=60'))).toHaveLength(2);
   });
 });

@@ -1,8 +1,7 @@
 import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
-import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
-import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { PagedItemGrid } from '../../../components/catalogue/paged-item-grid.tsx';
 import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
 import { listPaths } from '../../../lib/catalogue-api.ts';
 
@@ -71,15 +70,11 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
         <p className="section__count">
           {list.total === undefined ? ' ' : `${list.total} ${colours.words && `${colours.words} `}wallpapers`}
         </p>
-        <ItemGrid
-          items={list.items}
-          loading={list.isPending}
+        <PagedItemGrid
+          list={list}
           label={`${category.heading} wallpapers`}
           {...(colours.words && { emptyText: `No ${colours.words} ${category.heading.toLowerCase()} wallpapers yet.` })}
         />
-        {list.hasMore && list.items && (
-          <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
-        )}
       </section>
     </>
   );

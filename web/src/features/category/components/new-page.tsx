@@ -3,8 +3,7 @@ import { PAGES } from '#contract/pages.ts';
 import { Icon } from '../../../components/ui/icons.tsx';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
-import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
-import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { PagedItemGrid } from '../../../components/catalogue/paged-item-grid.tsx';
 import { listPaths } from '../../../lib/catalogue-api.ts';
 
 const neverChanges = () => () => {};
@@ -55,10 +54,7 @@ export function NewPage() {
             <Icon name="shrink" /> Exit full screen
           </button>
         )}
-        <ItemGrid items={list.items} loading={list.isPending} label="Newest wallpapers" />
-        {list.hasMore && list.items && (
-          <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
-        )}
+        <PagedItemGrid list={list} label="Newest wallpapers" />
       </div>
     </section>
   );

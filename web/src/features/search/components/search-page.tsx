@@ -3,8 +3,7 @@ import { THEMES } from '#contract/constants.ts';
 import { PAGES } from '#contract/pages.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
-import { ItemGrid } from '../../../components/catalogue/item-grid.tsx';
-import { LoadMore } from '../../../components/catalogue/load-more.tsx';
+import { PagedItemGrid } from '../../../components/catalogue/paged-item-grid.tsx';
 import { ColourFilters, useColourFilters } from '../../../components/catalogue/colour-filters.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { listPaths } from '../../../lib/catalogue-api.ts';
@@ -52,9 +51,8 @@ export function SearchPage() {
           <ColourFilters />
           {/* The cards' names are third-level headings: the list needs its own second level. */}
           <h2 className="visually-hidden">Wallpapers found</h2>
-          <ItemGrid
-            items={list.items}
-            loading={list.isPending}
+          <PagedItemGrid
+            list={list}
             label="Search results"
             emptyText={
               colours.words
@@ -62,9 +60,6 @@ export function SearchPage() {
                 : `No wallpapers match “${q}”. Try another word.`
             }
           />
-          {list.hasMore && list.items && (
-            <LoadMore shown={list.items.length} total={list.total!} busy={list.isFetching} onLoad={list.loadMore} />
-          )}
         </>
       )}
     </section>
