@@ -22,7 +22,9 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     // Scrolling to the end loads page after page until every wallpaper is there (given time: a
     // machine busy with other suites answers slower).
     const deadline = Date.now() + 75_000;
-    while (Date.now() < deadline && !(await page.locator(cardAt(total)).count())) {
+    // A page that could not be loaded stops the list where it is, saying so.
+    const failed = page.locator('.load-more[role="alert"]');
+    while (Date.now() < deadline && !(await page.locator(cardAt(total)).count()) && !(await failed.count())) {
       await page
         .locator('.load-more')
         .scrollIntoViewIfNeeded()
@@ -32,6 +34,7 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(250);
     }
+    if (await failed.count()) throw new Error(await failed.innerText());
     await expect.poll(() => page.locator(cardAt(total)).count()).toBe(1);
     expect(await page.locator(cardAt(total)).getAttribute('aria-setsize')).toBe(String(total));
     expect(page.url()).toMatch(/\?page=6$/);
