@@ -20,11 +20,15 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     expect(await page.locator(cards).first().getAttribute('aria-setsize')).toBe('60');
 
     // Scrolling to the end loads page after page until every wallpaper is there (given time: a
-    // machine busy with other suites answers slower).
-    const deadline = Date.now() + 75_000;
+    // machine busy with other suites answers slower, and each step waits for the page it asked).
+    const deadline = Date.now() + 150_000;
     // A page that could not be loaded stops the list where it is, saying so.
     const failed = page.locator('.load-more[role="alert"]');
+    /** How many cards the list shows, read at once (a card far from the view is a spacer). */
+    const shown = () =>
+      page.evaluate((selector) => document.querySelector(selector)?.getAttribute('aria-setsize'), cards);
     while (Date.now() < deadline && !(await page.locator(cardAt(total)).count()) && !(await failed.count())) {
+      const before = await shown();
       await page
         .locator('.load-more')
         .scrollIntoViewIfNeeded()
@@ -32,10 +36,17 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
       // A little up, then down: the end of the list comes into view again, as a thumb scrolls.
       await page.mouse.wheel(0, -300);
       await page.mouse.wheel(0, 4000);
-      await page.waitForTimeout(250);
+      await expect
+        .poll(shown, { timeout: 5_000 })
+        .not.toBe(before)
+        .catch(() => {});
     }
     if (await failed.count()) throw new Error(await failed.innerText());
-    await expect.poll(() => page.locator(cardAt(total)).count()).toBe(1);
+    const reached = `${await shown()} of ${total} cards at ${page.url()}, the list's end: ${await page
+      .locator('.load-more')
+      .innerText({ timeout: 1_000 })
+      .catch(() => 'none')}`;
+    await expect.poll(() => page.locator(cardAt(total)).count(), { message: reached }).toBe(1);
     expect(await page.locator(cardAt(total)).getAttribute('aria-setsize')).toBe(String(total));
     expect(page.url()).toMatch(/\?page=6$/);
     await expect.poll(() => page.locator('.load-more').count()).toBe(0);
@@ -65,7 +76,7 @@ describe.skipIf(!chromiumPath)('a long theme page in Chromium', () => {
     await expect.poll(() => again.isVisible()).toBe(true);
     expect(await again.locator('.item-card__name').textContent()).toBe(name);
     expect(errors).toEqual([]);
-  }, 150_000);
+  }, 240_000);
 
   it('offers Load more to the keyboard', async () => {
     const { page } = await session.open('/landscape');
