@@ -58,7 +58,7 @@ describe('a theme page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Skyline 60')).toBeTruthy();
 
-    // A later page: the ones before it stay, and nothing after it is asked for until it loads.
+    // A later page: the ones before it stay, and Load more gives way to Try again until it loads.
     const { calls } = renderPage(<CityPage />, {
       path: '/city?page=2',
       api: {
