@@ -1,7 +1,7 @@
 /**
  * The baseline of `npm run bench`'s pages timed one at a time: the rows of the items each answer
  * listed (every column), read again by their keys through the same database, and an answer of
- * their JSON prepared as the store prepares one (brotli and gzip), by a process that has read
+ * their JSON prepared as the store prepares one for the visitor (compressed as brotli), by a process that has read
  * them all once before. A page's time over it is what its own query and the store around it
  * cost, beside work that a slower machine slows as well. Started with DATA_DIR
  * in argv[2] (DATABASE_URL from the environment) once the store has stopped, as PGlite's data
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { items } from '../server/db/schema.ts';
-import { prepareAnswer } from '../server/shared/prepared-answer.ts';
+import { encodedAs, prepareAnswer } from '../server/shared/prepared-answer.ts';
 
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,
@@ -23,7 +23,7 @@ const database = await openDatabase({
 async function byKey(ids: string[]): Promise<number> {
   const started = performance.now();
   const rows = ids.length > 0 ? await database.db.select().from(items).where(inArray(items.itemId, ids)) : [];
-  await prepareAnswer(Buffer.from(JSON.stringify(rows)));
+  await encodedAs(prepareAnswer(Buffer.from(JSON.stringify(rows))), 'br');
   return performance.now() - started;
 }
 

@@ -240,7 +240,7 @@ export async function registerWebApp(
       return {
         outcome: {
           status: found ? 200 : 404,
-          page: await prepareAnswer(Buffer.from(render(pathname, head, page))),
+          page: prepareAnswer(Buffer.from(render(pathname, head, page))),
         },
         rendered: !serverRendered || page !== undefined,
       };

@@ -34,8 +34,8 @@ const ENCODINGS_KEPT = 64;
  * answer the catalogue (or, for a file, the storage's read cache) still holds, skips routing, the
  * hooks and validation, which cost more than half of a small answer's time; it gets the same
  * status, headers and bytes. Everything else goes on to the app: other methods, cross-origin
- * requests (CORS answers those), ranges and dates, an encoding the answer was not prepared in
- * (compression makes it), an answer no longer held (a write dropped it), and every request once
+ * requests (CORS answers those), ranges and dates, an encoding the answer is not compressed in
+ * yet (the app compresses it), an answer no longer held (a write dropped it), and every request once
  * the server closes.
  */
 export class FrontAnswers implements RemembersAnswers {
@@ -87,7 +87,8 @@ export class FrontAnswers implements RemembersAnswers {
     }
     const accepted = headers['accept-encoding'];
     const encoding = accepted ? this.encodingFor(accepted) : undefined;
-    if (answer.br && accepted && !encoding) return false;
+    // The app makes an encoding not made yet (sendPrepared), and one no answer is made in (@fastify/compress).
+    if (answer.compressible && accepted && (!encoding || !answer.encoded[encoding])) return false;
     const started = performance.now();
     const id = this.deps.requestId(request);
     const made = () => flattened(preparedReply({ url: address, headers }, answer, kind));

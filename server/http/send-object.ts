@@ -64,7 +64,13 @@ export async function sendObject(
   const held = storage.held?.(key);
   if (held) {
     if (!options.attachmentName)
-      options.front?.remember(request, kind, { plain: held, etag }, () => storage.held?.(key) === held);
+      options.front?.remember(
+        request,
+        kind,
+        // A file is sent as it is stored, never compressed here.
+        { plain: held, etag, compressible: false, encoded: {}, encoding: {} },
+        () => storage.held?.(key) === held,
+      );
     return reply.header('content-length', held.length).send(held);
   }
   return reply.header('content-length', object.size).send(await storage.get(key));

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PreparedAnswer } from '../shared/prepared-answer.ts';
+import { encodedAs, type Encoding, type PreparedAnswer } from '../shared/prepared-answer.ts';
 
 /** Which encoding the client takes: brotli first, then gzip (an explicit q=0 refuses one). */
-export function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function negotiate(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
@@ -38,10 +38,14 @@ export interface PreparedReply {
   body?: Buffer;
 }
 
+/** Whether the client holds the answer already: its If-None-Match names the answer's ETag. */
+const holdsAnswer = (headers: IncomingHttpHeaders, answer: PreparedAnswer): boolean =>
+  headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*') ?? false;
+
 /**
  * The reply to a request for a prepared answer, given the headers of its kind (type, caching):
  * its list position (`X-Total-Count`, `Link: rel="next"`) and ETag, then 304 when the client has
- * it, otherwise the encoding it takes.
+ * it, otherwise the encoding it takes, once made (`encodedAs`).
  */
 export function preparedReply(
   request: { url: string; headers: IncomingHttpHeaders },
@@ -52,10 +56,9 @@ export function preparedReply(
   if (answer.total !== undefined) headers['x-total-count'] = String(answer.total);
   if (answer.next) headers.link = nextLink(request.url, answer.next);
   if (answer.suggestion) headers['x-search-suggestion'] = encodeURIComponent(answer.suggestion);
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*'))
-    return { status: 304, headers };
+  if (holdsAnswer(request.headers, answer)) return { status: 304, headers };
   const encoding = negotiate(request.headers['accept-encoding']);
-  const compressed = encoding && answer[encoding];
+  const compressed = encoding && answer.encoded[encoding];
   if (encoding && compressed)
     return { status: 200, headers: { ...headers, 'content-encoding': encoding }, body: compressed };
   return { status: 200, headers, body: answer.plain };
@@ -69,16 +72,19 @@ export interface RemembersAnswers {
 
 /**
  * Sends a prepared answer (JSON unless told otherwise) with its caching headers
- * (`preparedReply`). The catalogue's JSON reads skip the serializer and Helmet (decision 004);
+ * (`preparedReply`), compressed first in the encoding the client takes if none has taken it
+ * before. The catalogue's JSON reads skip the serializer and Helmet (decision 004);
  * of Helmet's headers only nosniff means anything for JSON. An answer for anyone (no caching
  * headers of the route's own) is handed to `front`, which sends it again to the next request for the same address.
  */
-export function sendPrepared(
+export async function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
   options: { contentType?: string; front?: RemembersAnswers | undefined } = {},
-): FastifyReply {
+): Promise<FastifyReply> {
+  const encoding = negotiate(request.headers['accept-encoding']);
+  if (encoding && answer.compressible && !holdsAnswer(request.headers, answer)) await encodedAs(answer, encoding);
   const vary = reply.getHeader('vary');
   const ownCaching = reply.getHeader('cache-control');
   const kind = {

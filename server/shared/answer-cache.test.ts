@@ -34,4 +34,23 @@ describe('AnswerCache', () => {
     expect(cache.holds(third)).toBe(false);
     expect(cache.holds(answer(1))).toBe(false);
   });
+
+  it('counts an answer again when it is got, once it has grown, and pushes out the least recently used to fit', () => {
+    const cache = cacheOf(10);
+    const [a, b] = [answer(3), answer(3)];
+    cache.set('a', a);
+    cache.set('b', b);
+    // As an answer grows when an encoding is made for its first client to take it.
+    b.bytes = 5;
+    expect(cache.size).toBe(6);
+    expect(cache.get('b')).toBe(b);
+    expect(cache.size).toBe(8);
+    a.bytes = 6;
+    expect(cache.get('a')).toBe(a);
+    expect(cache.holds(b)).toBe(false);
+    expect(cache.size).toBe(6);
+    // Deleting takes off what was counted last.
+    cache.delete('a');
+    expect(cache.size).toBe(0);
+  });
 });

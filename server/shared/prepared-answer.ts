@@ -17,15 +17,24 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const brotliWindowBits = (bytes: number) => Math.min(22, Math.max(10, Math.ceil(Math.log2(bytes + 1))));
 
+/** The encodings an answer is sent compressed in. */
+export type Encoding = 'br' | 'gzip';
+
 /**
- * The bytes of a JSON answer, compressed once (brotli and gzip beside the plain bytes) when it
- * is built rather than on every request, with an ETag of its content.
+ * The bytes of an answer with an ETag of its content, built once and sent many times. Each
+ * encoding is compressed once, when a client first takes it (`encodedAs`), rather than on every
+ * request, and not before: browsers take brotli and the Android app gzip, so an answer asked for
+ * once (a page never asked before) is compressed once (decision 092).
  */
 export interface PreparedAnswer extends ListPosition {
   plain: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
   etag: string;
+  /** Whether the body is large enough to be sent compressed. */
+  compressible: boolean;
+  /** Each encoding made so far. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Each encoding being made, which requests asking at once share. */
+  encoding: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /** Where a page of a list stands: the cursor of the next page, if any, and how many there are in all. */
@@ -36,23 +45,41 @@ export interface ListPosition {
   suggestion?: string | undefined;
 }
 
-export async function prepareAnswer(body: Buffer, position: ListPosition = {}): Promise<PreparedAnswer> {
+export function prepareAnswer(body: Buffer, position: ListPosition = {}): PreparedAnswer {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const { next, total, suggestion } = position;
-  if (body.length < COMPRESS_FROM_BYTES) return { plain: body, etag, next, total, suggestion };
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
-      },
-    }),
-    gzip(body, { level: 6 }),
-  ]);
-  return { plain: body, br, gzip: gz, etag, next, total, suggestion };
+  return {
+    plain: body,
+    etag,
+    next,
+    total,
+    suggestion,
+    compressible: body.length >= COMPRESS_FROM_BYTES,
+    encoded: {},
+    encoding: {},
+  };
 }
 
-/** Bytes the answer holds in memory, for the cache's budget. */
+/** The answer's bytes in an encoding, compressed at the first request for it (a compressible answer's). */
+export function encodedAs(answer: PreparedAnswer, encoding: Encoding): Promise<Buffer> {
+  const made = answer.encoded[encoding];
+  if (made) return Promise.resolve(made);
+  return (answer.encoding[encoding] ??= compress(answer.plain, encoding)
+    .then((bytes) => (answer.encoded[encoding] = bytes))
+    .finally(() => delete answer.encoding[encoding]));
+}
+
+const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+        },
+      })
+    : gzip(body, { level: 6 });
+
+/** Bytes the answer holds in memory, for the caches' budgets: plain and each encoding made so far. */
 export const answerBytes = (answer: PreparedAnswer) =>
-  answer.plain.length + (answer.br?.length ?? 0) + (answer.gzip?.length ?? 0);
+  answer.plain.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0);

@@ -241,7 +241,7 @@ export class CatalogueService {
     await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
   }
 
-  /** An answer's JSON, compressed, built once per catalogue version (and once however many ask at once). */
+  /** An answer's JSON, built once per catalogue version (and once however many ask at once). */
   private json(key: string, build: () => Promise<Page>): Promise<PreparedAnswer> {
     const cached = this.answers.get(key);
     this.metrics.cacheLookup('answers', cached !== undefined);
@@ -249,9 +249,9 @@ export class CatalogueService {
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const building = build().then(async ({ body, lagging, ...position }) => {
+    const building = build().then(({ body, lagging, ...position }) => {
       const json = body instanceof JsonText ? body.text : JSON.stringify(body);
-      const answer = await prepareAnswer(Buffer.from(json), position);
+      const answer = prepareAnswer(Buffer.from(json), position);
       // An answer built from an older catalogue, or with an older count, is sent, not kept.
       if (generation === this.generation && !lagging) this.answers.set(key, answer);
       return answer;
@@ -535,7 +535,7 @@ export class CatalogueService {
     audience: ItemAudience = 'web',
   ): Promise<PreparedAnswer> {
     const query = toPrefixQuery(text);
-    if (!query) return prepareAnswer(Buffer.from('[]'), { total: 0 });
+    if (!query) return Promise.resolve(prepareAnswer(Buffer.from('[]'), { total: 0 }));
     const skip = paging.cursor === undefined ? paging.offset : decodeRankCursor(paging.cursor);
     const filter = withColours({}, paging);
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
