@@ -39,7 +39,7 @@ describe('the PostgreSQL pool', () => {
     }
   });
 
-  it("has the server read ahead in bitmap scans and plan without parallel workers, unless the database's own settings say", async () => {
+  it("has the server read ahead in bitmap scans and plan without parallel workers or JIT, unless the database's own settings say", async () => {
     /** The settings on three connections of one pool, asked at once. */
     const settings = async () => {
       const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
@@ -47,25 +47,26 @@ describe('the PostgreSQL pool', () => {
         const rows = await Promise.all(
           [1, 2, 3].map(
             async () =>
-              rowsOf<{ readAhead: string; workers: string; pid: number }>(
+              rowsOf<{ readAhead: string; workers: string; jit: string; pid: number }>(
                 await handle.db.execute(
                   sql`select current_setting('effective_io_concurrency') as "readAhead",
                         current_setting('max_parallel_workers_per_gather') as workers,
+                        current_setting('jit') as jit,
                         pg_backend_pid() as pid, pg_sleep(0.05)`,
                 ),
               )[0]!,
           ),
         );
         expect(new Set(rows.map((row) => row.pid)).size).toBe(3);
-        return rows.map(({ readAhead, workers }) => [readAhead, workers]);
+        return rows.map(({ readAhead, workers, jit }) => [readAhead, workers, jit]);
       } finally {
         await handle.close();
       }
     };
     expect(await settings()).toEqual([
-      ['16', '0'],
-      ['16', '0'],
-      ['16', '0'],
+      ['16', '0', 'off'],
+      ['16', '0', 'off'],
+      ['16', '0', 'off'],
     ]);
     const database = rowsOf<{ name: string }>(
       await testDatabase.db.execute(sql`select current_database() as name`),
@@ -73,15 +74,17 @@ describe('the PostgreSQL pool', () => {
     const alter = (change: string) => testDatabase.db.execute(sql.raw(`alter database "${database.name}" ${change}`));
     await alter('set effective_io_concurrency = 2');
     await alter('set max_parallel_workers_per_gather = 1');
+    await alter('set jit = on');
     try {
       expect(await settings()).toEqual([
-        ['2', '1'],
-        ['2', '1'],
-        ['2', '1'],
+        ['2', '1', 'on'],
+        ['2', '1', 'on'],
+        ['2', '1', 'on'],
       ]);
     } finally {
       await alter('reset effective_io_concurrency');
       await alter('reset max_parallel_workers_per_gather');
+      await alter('reset jit');
     }
   });
 

@@ -112,10 +112,15 @@ const unlessSet = (name: string, value: string) =>
  * - No parallel workers (`max_parallel_workers_per_gather`): a worker is a server process started
  *   for the statement. The planner chose one for reads of a colour's cells it expected to hold
  *   about 70,000 colours, where they held 1,632: 32 ms with the worker, 5 ms without (decision 091).
+ * - No JIT compilation (`jit`): only the counts of a million rows cost enough for it, and it made
+ *   them slower (OLED dark live wallpapers 946 → 231 ms). Once a connection has compiled one, every
+ *   later statement of that connection faults in memory afresh: a swatch's page took 3–5 ms to plan
+ *   instead of 0.7 (decision 093).
  */
 const SESSION_SETTINGS = [
   unlessSet('effective_io_concurrency', '16'),
   unlessSet('max_parallel_workers_per_gather', '0'),
+  unlessSet('jit', 'off'),
 ];
 
 async function openPostgres(url: string, onIdleConnectionError: (error: Error) => void): Promise<DatabaseHandle> {
