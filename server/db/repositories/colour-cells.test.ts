@@ -107,11 +107,26 @@ describe('weighing a walk against the cells', () => {
     expect(weighColourWalk({ near: target, palettes: sample(2), items: 1_000_000, ...page }).reach).toBe(200_000);
   });
 
-  it('counts a colour just out of reach as no match, and reads the newest tenth first when its cells hold such colours', () => {
-    const outside = Array.from({ length: 200 }, () => palette(away(COLOUR_MATCH_DISTANCE + 0.5)));
-    expect(weighColourWalk({ near: target, palettes: outside, items: 1_000_000, ...page })).toMatchObject({
+  it('counts a colour just out of reach as no match, and reads the newest tenth first when its cells hold many such colours', () => {
+    const outside = (n: number) => [
+      ...Array.from({ length: n }, () => palette(away(COLOUR_MATCH_DISTANCE + 0.5))),
+      ...sample(0).slice(n),
+    ];
+    // Every palette holds one: the cells around it hold a million colours, a tenth of them read first.
+    expect(weighColourWalk({ near: target, palettes: outside(200), items: 1_000_000, ...page })).toMatchObject({
       share: 0,
       reach: 100_000,
     });
+    // One in twenty: 50,000 colours, still a tenth first.
+    expect(weighColourWalk({ near: target, palettes: outside(10), items: 1_000_000, ...page }).reach).toBe(100_000);
+    // One in forty: 25,000 colours, read at once.
+    expect(weighColourWalk({ near: target, palettes: outside(5), items: 1_000_000, ...page }).reach).toBeUndefined();
+    // A theme holding a tenth of the cells' colours: 100,000 of them, then 5,000.
+    expect(
+      weighColourWalk({ near: target, palettes: outside(200), items: 1_000_000, ...page, themeShare: 0.1 }).reach,
+    ).toBe(10_000);
+    expect(
+      weighColourWalk({ near: target, palettes: outside(10), items: 1_000_000, ...page, themeShare: 0.1 }).reach,
+    ).toBeUndefined();
   });
 });
