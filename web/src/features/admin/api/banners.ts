@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Banner, BannerFields, UpdateBannerBody } from '#contract/banners.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 
 /** Every banner, in order. */
@@ -11,11 +12,7 @@ export const useAdminBanners = () =>
 /** Makes, changes and deletes banners; the owner's list and the home page's refresh. */
 export function useBannerActions() {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.adminBanners }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.banners }),
-    ]);
+  const refresh = () => refreshAfterChange(queryClient, queryKeys.adminBanners, queryKeys.banners);
   const path = (id: number) => `/api/admin/banners/${id}`;
   return {
     create: async (fields: BannerFields, image: File, onProgress: (fraction: number) => void) => {

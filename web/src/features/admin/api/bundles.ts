@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBundle, BundleFields, UpdateBundleBody } from '#contract/bundles.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 
 /** Every bundle, newest first. */
 export const useAdminBundles = () =>
@@ -14,11 +15,7 @@ export const useAdminBundles = () =>
 /** Makes, changes and deletes bundles; the owner's list and the store's bundles refresh. */
 export function useBundleActions() {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.adminBundles }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.bundles }),
-    ]);
+  const refresh = () => refreshAfterChange(queryClient, queryKeys.adminBundles, queryKeys.bundles);
   const path = (bundleId: string) => `/api/admin/bundles/${bundleId}`;
   return {
     create: async (fields: BundleFields) => {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Coupon, CreateCouponBody } from '#contract/coupons.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 
 /** Every coupon, newest first, with its uses now. */
 export const useCoupons = () =>
@@ -14,7 +15,7 @@ export const useCoupons = () =>
 /** Makes a coupon, or ends and restarts one; the list refreshes. */
 export function useCouponActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminCoupons });
+  const refresh = () => refreshAfterChange(queryClient, queryKeys.adminCoupons);
   return {
     create: async (coupon: CreateCouponBody) => {
       const made = await api.post<Coupon>('/api/admin/coupons', coupon);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { UpdateItemBodySchema } from '#contract/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 
 export type ItemChanges = z.input<typeof UpdateItemBodySchema>;
 
@@ -11,10 +12,12 @@ export function useUpdateItem() {
   const queryClient = useQueryClient();
   return async (itemId: string, changes: ItemChanges) => {
     await api.patch(`/api/items/${encodeURIComponent(itemId)}`, changes);
-    await Promise.all(
-      [queryKeys.item(itemId), queryKeys.items, queryKeys.review, queryKeys.adminItems].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+    await refreshAfterChange(
+      queryClient,
+      queryKeys.item(itemId),
+      queryKeys.items,
+      queryKeys.review,
+      queryKeys.adminItems,
     );
   };
 }
