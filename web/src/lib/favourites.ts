@@ -6,6 +6,7 @@ import { api } from './api-client.ts';
 import { createLocalStore, useLocalStore } from './local-store.ts';
 import { useUser } from './user-store.ts';
 import { queryKeys } from './query-keys.ts';
+import { refreshAfterChange } from './refresh-after-change.ts';
 
 /** A visitor's hearts, kept in this browser until they sign in. */
 const visitorHearts = createLocalStore<string[]>('favourites', (raw) =>
@@ -47,7 +48,7 @@ export function useFavourites() {
       else await api.delete(`/api/users/me/favourites/${item.itemId}`);
     } catch {
       notify.error('Your favourites could not be saved. Please try again.');
-      await queryClient.invalidateQueries({ queryKey: queryKeys.favourites });
+      await refreshAfterChange(queryClient, queryKeys.favourites);
     }
   };
   return { has: (itemId: string) => hearts.has(itemId), toggle };

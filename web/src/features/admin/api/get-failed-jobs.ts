@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { FailedJob } from '#contract/admin.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 
 /** Jobs that gave up after their retries, looked at again every 30 s. */
 export const failedJobsQuery = queryOptions({
@@ -17,6 +18,6 @@ export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post(`/api/jobs/${encodeURIComponent(id)}/retry`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.failedJobs }),
+    onSuccess: () => refreshAfterChange(queryClient, queryKeys.failedJobs),
   });
 }

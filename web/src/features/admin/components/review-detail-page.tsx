@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemEditor } from './item-editor.tsx';
@@ -20,7 +21,7 @@ function ReviewDetail() {
   const { data: entry, isPending, isError, refetch } = useReviewEntry(id);
   usePageMeta(entry ? `Review #${entry.numberId}` : 'Review');
   const { busy, inline, run } = useReviewActions({ id, published: entry?.published ?? false }, (action) => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.review });
+    void refreshAfterChange(queryClient, queryKeys.review);
     setTimeout(() => navigate('/review'), RETURN_DELAY_MS[action]);
   });
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ReviewListItem } from '#contract/review.ts';
 import { notify } from '../../../lib/toast.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { AppSettingsForm } from './app-settings.tsx';
@@ -65,7 +66,7 @@ function ReviewList() {
   const [progress, setProgress] = useState<number | undefined>();
   const queryClient = useQueryClient();
   const { data, isPending, isError } = useReviewList(filter);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.review });
+  const refresh = () => void refreshAfterChange(queryClient, queryKeys.review);
   const add = useAddSources(setProgress);
   const addSources = (files: File[]) =>
     add.mutate(files, {

@@ -10,6 +10,7 @@ import { PasswordField } from './password-field.tsx';
 import { syncPhoneWithAccount } from '../../../lib/phone-screen.ts';
 import { mergeVisitorFavourites } from '../../../lib/favourites.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { refreshAfterChange } from '../../../lib/refresh-after-change.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmailField } from './email-field.tsx';
 
@@ -41,7 +42,7 @@ export function LoginPage() {
       syncPhoneWithAccount(user);
       // Hearts given before signing in join the account; a failure leaves them in this browser.
       await mergeVisitorFavourites().catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.favourites });
+      await refreshAfterChange(queryClient, queryKeys.favourites);
       setStatus('success');
     },
     () => {
