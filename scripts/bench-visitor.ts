@@ -1,15 +1,15 @@
 /**
  * The visitor of `npm run bench`: asks for one path at a time and times each answer as a visitor
- * waits for it, in a process that does nothing else. Timed in the bench's own process, which
- * holds what it recorded and autocannon's results, the pages had counted that process's own
- * collections (scavenges of 26–44 ms). Each answer is timed to its last byte as the server sent
- * it (compressed, as a browser is sent it) and decoded after, to read the items it listed: timed
+ * waits for it, in a process that does nothing else. Timed in the bench's own process, which holds
+ * what it recorded and autocannon's results, the pages had counted that process's own collections
+ * (scavenges of 26–44 ms). Each answer is timed to its last byte as the server sent it
+ * (compressed, as a browser is sent it) and decoded after, to read the items it listed: timed
  * through fetch, its decoding and its streams cost this process about 1–2 ms a page more at the
- * median and up to 5 ms more at p95 (decision 095). Started with the store's address in argv[2], it asks once
- * before it says 'ready', so that its first timed request does not open the connection. Receives
- * { paths, headers } and answers { times, ids, paused, longestPause } (the milliseconds of each,
- * the items each listed, how many a collection of this process overlapped, and the longest such
- * collection) or { failed }.
+ * median and up to 5 ms more at p95 (decision 095). Started with the store's address in argv[2],
+ * it asks once before it says 'ready', so that its first timed request does not open the
+ * connection. Receives { paths, headers } and answers { times, ids, paused, longestPause } (the
+ * milliseconds of each, the items each listed, how many a collection of this process overlapped,
+ * and the longest such collection) or { failed }.
  */
 import http from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
