@@ -7,7 +7,8 @@
  * server's memory, including its peak under 100 connections of compressed traffic. The server
  * (and the bare one) run on one core and the load generator on another (taskset), so a ratio is
  * the server's and not the machine's. Then each list, filter, deep page and 'More like this' one
- * at a time as the database answers them (a page never asked before), distinct searches with
+ * at a time as the database answers them (a page never asked before; twenty of each kind, then
+ * twenty more once every kind was asked), distinct searches with
  * misspellings, each beside a baseline (its items read again by key, scripts/bench-rows-by-key.ts),
  * and storage per item across edits. BENCH_SECONDS shortens each measurement.
  */
@@ -50,7 +51,10 @@ const HEAVY_CONNECTIONS = 100;
 const PROCESSING_SOURCES = 20;
 /** How far (CIELAB) the copies' palettes lie around their originals'. */
 const COLOUR_SPREAD = 20;
-/** Requests of each uncached page, one at a time. */
+/**
+ * Requests of each uncached page, one at a time: twenty in a process that has not yet asked the
+ * database for that kind of page, then twenty more once it has asked for every kind.
+ */
 const UNCACHED_ROUNDS = 20;
 /** Edits of one item, each after two phones asked for their own file. */
 const EDITS = 10;
@@ -558,8 +562,14 @@ deepUrl.searchParams.delete('offset');
 const deepCursor = `${deepUrl.pathname}${deepUrl.search}`;
 
 // Pages never asked before (each round a page size of its own, which the answer cache keys on):
-// what the database costs the first visitor after a change of the catalogue.
+// what the database costs the first visitor after a change of the catalogue. Each kind is asked
+// twenty times in turn, then twenty more after every kind was: the first twenty carry what a
+// process pays the first time it runs a kind of page (its code compiled as it goes, its
+// statements' first plans), which a process that has served for a while no longer pays.
 const limit = (round: number) => 60 - round;
+/** Which twenty a round is of: 0 the first, 1 the next. */
+const pass = (round: number) => Math.floor(round / UNCACHED_ROUNDS);
+const otherItem = ((await (await fetch(`${store.baseUrl}/api/items?limit=2`)).json()) as { id: string }[])[1]!.id;
 const nameWords = searchableWords(seeded.names);
 const wordOf = (round: number) => nameWords[round % nameWords.length]!;
 /** Colours spread over the RGB cube, none a swatch: what a client that lets people pick any colour asks for. */
@@ -599,13 +609,16 @@ const uncachedPages: [string, (round: number) => string][] = [
   [`a theme, page ${DEEP_PAGE} of 60 by cursor (as the web app pages)`, (r) => `${deepCursor}&limit=${limit(r)}`],
   [
     `the app: a theme, page ${DEEP_PAGE} of 30`,
-    (r) => `/api/items/wallpapers/page?catalog=landscape&page=${DEEP_PAGE - 1}&pageSize=${30 - (r % 20)}`,
+    (r) => `/api/items/wallpapers/page?catalog=landscape&page=${DEEP_PAGE - 1 + pass(r)}&pageSize=${30 - (r % 20)}`,
   ],
-  ["'More like this'", (r) => `/api/items/${seeded.itemId}/like?limit=${24 - (r % 20)}`],
+  ["'More like this'", (r) => `/api/items/${[seeded.itemId, otherItem][pass(r)]}/like?limit=${24 - (r % 20)}`],
 ];
 const uncachedTimings = [];
 for (const [label, nextPath] of uncachedPages)
   uncachedTimings.push({ label, ...(await oneAtATime(nextPath, UNCACHED_ROUNDS)) });
+const nextTimings: number[][] = [];
+for (const [, nextPath] of uncachedPages)
+  nextTimings.push((await oneAtATime((round) => nextPath(UNCACHED_ROUNDS + round), UNCACHED_ROUNDS)).times);
 const { times: sitemapMs } = await oneAtATime(() => '/sitemap.xml', 1);
 // Each tag's first visit, and of each photo type: a list whose count no visitor has asked for
 // since the start, as after a restart.
@@ -675,6 +688,8 @@ const uncachedRows = uncachedTimings.map(({ label, times }, n) => {
     'by key p95 ms': Number(percentile(byKey, 95).toFixed(1)),
     'p50 ratio': ratioOf(times, byKey, 50),
     'p95 ratio': ratioOf(times, byKey, 95),
+    'next p50 ms': Number(percentile(nextTimings[n]!, 50).toFixed(1)),
+    'next p95 ms': Number(percentile(nextTimings[n]!, 95).toFixed(1)),
   };
 });
 const searchByKeyMs = byKeyMs.slice(uncachedTimings.length * UNCACHED_ROUNDS);
@@ -690,7 +705,8 @@ console.log(
 console.table(rows);
 console.log(
   'Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first), ' +
-    "beside a baseline of each: its items' rows read again by key and an answer of them prepared:",
+    "beside a baseline of each: its items' rows read again by key and an answer of them prepared; " +
+    'then (next) twenty more of each kind, asked once every kind had been:',
 );
 console.table(uncachedRows);
 console.log(
