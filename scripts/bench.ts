@@ -376,19 +376,59 @@ const seeded = await seedLargeCatalogue();
 // The load generator is one address with many connections: no per-address cap here.
 const storeEnv = { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0', ...(DATABASE_URL && { DATABASE_URL }) };
 
-/** Milliseconds from starting the server to its first answer, median of 3, with its module hooks and without (decision 052). */
+/** The lists visitors start from: asked one at a time a second after a start, then all at once (decision 097). */
+const FIRST_VISITS = [
+  '/api/items',
+  '/api/items/tag/landscape',
+  '/api/items/tag/anime',
+  '/api/items/tag/minimalistic',
+  '/api/items/photoType/live',
+  '/api/items?dark=true',
+  '/api/items?sort=price-asc',
+  '/api/items?sort=price-desc',
+  `/api/items?color=${SWATCHES[0].hex.slice(1)}`,
+  `/api/items/tag/landscape?color=${SWATCHES[5].hex.slice(1)}`,
+];
+
+/** Milliseconds of a page at this page size, on a connection of its own. */
+const firstVisit = (baseUrl: string, p: string, limit: number) =>
+  timed(
+    () =>
+      new Promise((resolve, reject) => {
+        const url = `${baseUrl}${p}${p.includes('?') ? '&' : '?'}limit=${limit}`;
+        http.get(url, { agent: false, headers: BROWSER }, (res) => res.resume().on('end', resolve)).on('error', reject);
+      }),
+  );
+
+/**
+ * Milliseconds from starting the server to its first answer, median of 3, with its module hooks
+ * and without (decision 052). With its hooks, a second after each start: FIRST_VISITS one at a
+ * time, then all at once as visitors who come together ask them, then all at once again (each
+ * round at a page size of its own, so none is cached): the second round finds the connections
+ * the first opened.
+ */
 async function timeStarts() {
   const times = { hooks: [] as number[], bare: [] as number[] };
+  const atOnce = { first: [] as number[], again: [] as number[] };
   for (let round = 0; round < 3; round++) {
     for (const kind of ['hooks', 'bare'] as const) {
       const started = performance.now();
       const store = await startStore({ dataDir, env: storeEnv, ...(kind === 'bare' && { nodeFlags: MEMORY_FLAGS }) });
       times[kind].push(performance.now() - started);
+      if (kind === 'hooks') {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        for (const p of FIRST_VISITS) await firstVisit(store.baseUrl, p, 59 - round);
+        for (const [times, limit] of [
+          [atOnce.first, 49 - round],
+          [atOnce.again, 39 - round],
+        ] as const)
+          times.push(...(await Promise.all(FIRST_VISITS.map((p) => firstVisit(store.baseUrl, p, limit)))));
+      }
       await store.stop();
     }
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
-  return { hooks: median(times.hooks), bare: median(times.bare) };
+  return { hooks: median(times.hooks), bare: median(times.bare), atOnce };
 }
 
 console.log(
@@ -739,6 +779,13 @@ console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 2
 console.log(
   `Server start to first answer (median of 3): ${starts.hooks.toFixed(0)} ms with its module hooks, ` +
     `${starts.bare.toFixed(0)} ms without (${(starts.hooks / starts.bare).toFixed(2)}×).`,
+);
+const { first: atOnceMs, again: againAtOnceMs } = starts.atOnce;
+console.log(
+  `${FIRST_VISITS.length} lists' first pages asked at once after each had been asked once since a start (3 starts): ` +
+    `p50 ${percentile(atOnceMs, 50).toFixed(1)} / slowest ${Math.max(...atOnceMs).toFixed(1)} ms; ` +
+    `at once again: p50 ${percentile(againAtOnceMs, 50).toFixed(1)} / slowest ${Math.max(...againAtOnceMs).toFixed(1)} ms ` +
+    `(${ratioOf(atOnceMs, againAtOnceMs, 50)} at p50).`,
 );
 console.log(
   `Phone files of one item across ${EDITS} edits (${EDIT_SCREENS.length} phones before each): ` +

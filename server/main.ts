@@ -82,12 +82,14 @@ async function start(config: Config) {
       `To open the store from a phone on this network (Send to phone), start it with PUBLIC_URL=http://${lan ?? 'this-computers-address'}:${config.port}`,
     );
   }
-  // The counts of every tag and of the lists a visitor starts from, once: a first visit takes its
-  // total from them. Not on the embedded database, which answers one query at a time: a first
-  // visitor would wait behind them.
+  // On a server, every connection of the pool, then the counts of every tag and of the lists a
+  // visitor starts from, once: a first visit takes its total from them. Not on the embedded
+  // database, which answers one query at a time: a first visitor would wait behind them.
   if (config.databaseUrl)
-    runtime.catalogue
-      .countLists()
+    runtime.database
+      .openPool()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the database connections were not all opened'))
+      .then(() => runtime.catalogue.countLists())
       .catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'));
   // A first start's demo catalogue is drawn while the store already answers.
   if (config.seedDemo) {

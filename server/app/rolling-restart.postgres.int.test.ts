@@ -3,11 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type RunningStore } from '../../e2e/store.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openRuntime } from './runtime.ts';
+import { rowsOf } from '../db/repositories/raw-rows.ts';
 import { buildItemRow } from '../test/builders.ts';
 import { startRoundRobinProxy } from '../test/round-robin-proxy.ts';
 import { openTestDatabase } from '../test/test-database.ts';
@@ -41,6 +43,9 @@ function halfSentRequest(baseUrl: string) {
   };
 }
 
+/** The name the processes' database connections give the server. */
+const STORE_CONNECTIONS = 'rolling-restart-store';
+
 /** How long the load goes on once both processes have restarted, on the new processes alone. */
 const AFTER_MS = 10_000;
 const rows = Array.from({ length: 40 }, (_, i) => buildItemRow({ name: `Rolling ${i}`, tags: ['landscape'] }));
@@ -60,7 +65,10 @@ describe('a rolling restart of two API processes behind a load balancer', () => 
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    env = { DATABASE_URL: database.url!, SEED_DEMO: 'false', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0' };
+    // Named, so the server tells the processes' connections from the test's own.
+    const url = new URL(database.url!);
+    url.searchParams.set('application_name', STORE_CONNECTIONS);
+    env = { DATABASE_URL: url.toString(), SEED_DEMO: 'false', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0' };
     const config = loadConfig({ ...env, DATA_DIR: newDataDir() });
     const runtime = await openRuntime(config, createLogger({ logLevel: 'silent' }));
     await runtime.catalogue.insert(rows);
@@ -72,6 +80,18 @@ describe('a rolling restart of two API processes behind a load balancer', () => 
     await Promise.all(stores.map((store) => store.stop()));
     await database?.close();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has each process open its ten pooled database connections and one to listen as it starts', async () => {
+    const storeConnections = async () =>
+      Number(
+        rowsOf<{ count: string }>(
+          await database.db.execute(
+            sql`select count(*) as count from pg_stat_activity where application_name = ${STORE_CONNECTIONS}`,
+          ),
+        )[0]!.count,
+      );
+    await expect.poll(storeConnections, { timeout: 5000 }).toBe(2 * 11);
   });
 
   it('answers every request of 100 connections while each process restarts in turn, and after', async () => {

@@ -104,4 +104,33 @@ describe('the PostgreSQL pool', () => {
       await handle.close();
     }
   });
+
+  it('opens all ten connections of its pool when asked, so ten visitors at once wait for none to open', async () => {
+    const handle = await openDatabase({ databaseUrl: testDatabase.url, onIdleConnectionError: () => {} });
+    try {
+      await handle.openPool();
+      const { opened } = rowsOf<{ opened: string }>(
+        await handle.db.execute(sql`select clock_timestamp()::text as opened`),
+      )[0]!;
+      // Ten statements at once, each holding its connection a moment, so each has one of its own.
+      const connections = await Promise.all(
+        Array.from(
+          { length: 10 },
+          async () =>
+            rowsOf<{ pid: number; openedBefore: boolean }>(
+              await handle.db.execute(
+                sql`select pg_backend_pid() as pid,
+                      (select backend_start from pg_stat_activity where pid = pg_backend_pid()) < ${opened}::timestamptz
+                        as "openedBefore",
+                      pg_sleep(0.05)`,
+              ),
+            )[0]!,
+        ),
+      );
+      expect(new Set(connections.map((connection) => connection.pid)).size).toBe(10);
+      expect(connections.filter((connection) => !connection.openedBefore)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
 });
