@@ -418,11 +418,11 @@ async function timeStarts() {
       if (kind === 'hooks') {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         for (const p of FIRST_VISITS) await firstVisit(store.baseUrl, p, 59 - round);
-        for (const [times, limit] of [
+        for (const [into, limit] of [
           [atOnce.first, 49 - round],
           [atOnce.again, 39 - round],
         ] as const)
-          times.push(...(await Promise.all(FIRST_VISITS.map((p) => firstVisit(store.baseUrl, p, limit)))));
+          into.push(...(await Promise.all(FIRST_VISITS.map((p) => firstVisit(store.baseUrl, p, limit)))));
       }
       await store.stop();
     }
