@@ -69,6 +69,13 @@ export async function pgliteExtensions() {
 }
 
 /**
+ * Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
+ * store's process, the catalogue cache and the OS page cache do that work (and PGlite starts in
+ * half the time).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+
+/**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise PGlite in `pgliteDir`
  * (or in memory when that is undefined too). Migrations are applied before it is returned.
  * Each driver is loaded only when it is the one used: a process on a server never holds PGlite's
@@ -89,11 +96,9 @@ export async function openDatabase(options: {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // Postgres' default 128 MB of shared buffers is sized for a server of its own; inside the
-  // store's process, the catalogue cache and the OS page cache do that work.
   const client = await PGlite.create(options.pgliteDir, {
     loadDataDir: options.pgliteDump,
-    postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB'],
+    postgresqlconf: PGLITE_SETTINGS,
     extensions,
   });
   const db = drizzlePglite(client, { schema });
