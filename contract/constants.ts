@@ -10,6 +10,12 @@ export const CURRENCY = 'USD';
 /** Every catalogue list is paged: this many items unless `limit` says otherwise, and never more than the most. */
 export const LIST_PAGE_SIZE = 60;
 export const LIST_MAX_PAGE_SIZE = 200;
+
+/**
+ * A search and a colour's list rank at most this many matches (the newest), so a common word or
+ * colour costs what a rare one does; their totals count up to it.
+ */
+export const RANKED_MATCHES = 1000;
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const DEFAULT_PRICE = 2.8;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { labOfHex, type Lab } from '#contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
-import { PHOTO_TYPES, THEMES, type PhotoType } from '#contract/constants.ts';
+import { PHOTO_TYPES, RANKED_MATCHES, THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import {
   postedUnderTag,
@@ -42,19 +42,13 @@ const POPULAR_WINDOW_DAYS = 30;
 const PURCHASE_WEIGHT = 5;
 
 /**
- * Search and a colour's list rank at most this many matches (the newest), so a common word or
- * colour costs what a rare one does; their totals count up to it.
- */
-export const SEARCH_CANDIDATES = 1000;
-
-/**
  * How far a colour's list walks, newest first, for its candidates before it looks them up
  * another way. A colour that is not a swatch samples a fiftieth of it, and walks (this far at least)
  * when the sample says the walk is cheaper than reading the cells around it (decision 063); a
  * search within such a colour samples the same way, and keeps to the words' GIN index for words
  * with fewer postings than this (decision 064).
  */
-export const COLOUR_WALK = 10 * SEARCH_CANDIDATES;
+export const COLOUR_WALK = 10 * RANKED_MATCHES;
 
 /** The share of the catalogue's cache (CATALOGUE_CACHE_MB) that keeps each item's JSON; the answers have the rest. */
 const ITEM_JSON_SHARE = 1 / 8;
@@ -271,7 +265,7 @@ export class CatalogueService {
     const { value, lagging } = await this.keptCount(
       this.counts,
       JSON.stringify(filter),
-      () => this.items.countPublished(filter, filter.near && SEARCH_CANDIDATES),
+      () => this.items.countPublished(filter, filter.near && RANKED_MATCHES),
       (total) => total,
     );
     return { total: value, lagging };
@@ -366,7 +360,7 @@ export class CatalogueService {
   ): Promise<[ListedItem[], { total: number; lagging: boolean }]> {
     const { keys, total } = await this.items.nearestPage({
       filter,
-      candidates: SEARCH_CANDIDATES,
+      candidates: RANKED_MATCHES,
       walked: COLOUR_WALK,
       samples: this.listSamples,
       ...paging,
@@ -508,7 +502,7 @@ export class CatalogueService {
     const source = await this.items.published(itemId);
     if (!source) return undefined;
     return this.json(`like:${itemId}:${limit}`, async () => ({
-      body: (await this.items.likeItem(source, { limit, candidates: SEARCH_CANDIDATES })).map(this.views.web),
+      body: (await this.items.likeItem(source, { limit, candidates: RANKED_MATCHES })).map(this.views.web),
     }));
   }
 
@@ -544,7 +538,7 @@ export class CatalogueService {
       const { keys, total } = await this.items.search(query, filter, {
         limit: paging.limit + 1,
         offset: skip,
-        candidates: SEARCH_CANDIDATES,
+        candidates: RANKED_MATCHES,
         walked: COLOUR_WALK,
       });
       if (keys.length === 0 && skip === 0) {
@@ -554,7 +548,7 @@ export class CatalogueService {
           const corrected = await this.items.search(meant, filter, {
             limit: paging.limit,
             offset: 0,
-            candidates: SEARCH_CANDIDATES,
+            candidates: RANKED_MATCHES,
             walked: COLOUR_WALK,
           });
           if (corrected.keys.length > 0)
@@ -567,7 +561,7 @@ export class CatalogueService {
         const near = await this.items.similar(text.trim().toLowerCase(), filter, {
           limit: paging.limit,
           offset: 0,
-          candidates: SEARCH_CANDIDATES,
+          candidates: RANKED_MATCHES,
           walked: COLOUR_WALK,
         });
         return { body: fitting(await written(near)).body, total: near.length };
@@ -581,7 +575,7 @@ export class CatalogueService {
         body,
         next: keys.length > through ? encodeCursor({ sort: 'rank', skip: skip + through }) : undefined,
         // A page past the end has no row to carry the count.
-        total: total ?? (await this.items.countSearch(query, filter, SEARCH_CANDIDATES)),
+        total: total ?? (await this.items.countSearch(query, filter, RANKED_MATCHES)),
       };
     });
   }

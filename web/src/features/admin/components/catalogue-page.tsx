@@ -6,6 +6,7 @@ import { itemPagePath } from '#contract/item-url.ts';
 import { formatUsd } from '#contract/money.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
 import { ItemImage } from '../../../components/catalogue/item-image.tsx';
+import { countText } from '../../../lib/count-text.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useItemFileUrl } from '../../../lib/use-public-config.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
@@ -198,7 +199,7 @@ function Catalogue() {
       ) : (
         <>
           <p className="section__count" role="status">
-            {data.total === 1 ? '1 item' : `${data.total} items`}
+            {countText(data.total, 'item')}
           </p>
           {data.items.length === 0 ? (
             <p className="empty-state">No item matches these filters.</p>

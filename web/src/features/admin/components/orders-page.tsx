@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ADMIN_ORDERS_PAGE_SIZE } from '#contract/admin-orders.ts';
 import { formatUsd } from '#contract/money.ts';
 import { AdminOnly } from '../../../components/admin-only.tsx';
+import { countText } from '../../../lib/count-text.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { useAdminOrders } from '../api/get-admin-orders.ts';
 import { AdminNav } from './admin-nav.tsx';
@@ -50,7 +51,7 @@ function Orders() {
       ) : (
         <>
           <p className="section__count" role="status">
-            {data.total === 1 ? '1 order' : `${data.total} orders`}
+            {countText(data.total, 'order')}
           </p>
           <ul className="admin-orders__list" aria-label="Orders" aria-busy={isPlaceholderData}>
             {data.orders.map((order) => (
@@ -63,8 +64,7 @@ function Orders() {
                   <span className="admin-order-row__facts">
                     <OrderStatus status={order.status} />
                     <span>
-                      {order.itemCount === 1 ? '1 wallpaper' : `${order.itemCount} wallpapers`} ·{' '}
-                      {formatUsd(order.totalPrice)}
+                      {countText(order.itemCount, 'wallpaper')} · {formatUsd(order.totalPrice)}
                     </span>
                     <time dateTime={order.createdAt}>{orderTime.format(new Date(order.createdAt))}</time>
                   </span>

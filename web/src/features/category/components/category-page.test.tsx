@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { RANKED_MATCHES } from '#contract/constants.ts';
 import { buildItem } from '#contract/testing/build-item.ts';
 import { renderPage } from '../../../test/render-page.tsx';
 import { CityPage, PaintingPage } from './category-pages.tsx';
@@ -16,8 +17,32 @@ describe('a theme page', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Minimalistic' })).toBeTruthy();
     expect(await screen.findByText('Quiet Skyline')).toBeTruthy();
-    expect(screen.getByText('1 wallpapers')).toBeTruthy();
+    expect(screen.getByText('1 wallpaper')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/items/tag/minimalistic?limit=60&offset=0']);
+  });
+
+  it("writes a large theme's count in US English, and a colour's as far as its matches are ranked", async () => {
+    renderPage(<CityPage />, {
+      path: '/city',
+      api: {
+        'GET /api/items/tag/minimalistic?limit=60&offset=0': {
+          body: [skyline],
+          headers: { 'x-total-count': '333300' },
+        },
+      },
+    });
+    expect(await screen.findByText('333,300 wallpapers')).toBeTruthy();
+    cleanup();
+    renderPage(<CityPage />, {
+      path: '/city?color=3997a3',
+      api: {
+        'GET /api/items/tag/minimalistic?color=3997a3&limit=60&offset=0': {
+          body: [skyline],
+          headers: { 'x-total-count': String(RANKED_MATCHES) },
+        },
+      },
+    });
+    expect(await screen.findByText('1,000+ #3997a3 wallpapers')).toBeTruthy();
   });
 
   it('asks only for static anime wallpapers on /painting, with the colour filters of the address', async () => {

@@ -1,4 +1,6 @@
+import { RANKED_MATCHES } from '#contract/constants.ts';
 import { FIRST_VIEW_TIMING, PAGE_ART, PAGES } from '#contract/pages.ts';
+import { countText } from '../../../lib/count-text.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { usePagedItems } from '../../../lib/use-paged-items.ts';
 import { PagedItemGrid } from '../../../components/catalogue/paged-item-grid.tsx';
@@ -68,7 +70,12 @@ export function CategoryPage({ category }: { category: CategoryConfig }) {
         <h2 className="visually-hidden">All {category.heading.toLowerCase()} wallpapers</h2>
         <ColourFilters />
         <p className="section__count">
-          {list.total === undefined ? ' ' : `${list.total} ${colours.words && `${colours.words} `}wallpapers`}
+          {list.total === undefined
+            ? ' '
+            : countText(list.total, colours.words ? `${colours.words} wallpaper` : 'wallpaper', {
+                // A colour's list counts its matches only as far as it ranks them.
+                atLeast: colours.color !== undefined && list.total >= RANKED_MATCHES,
+              })}
         </p>
         <PagedItemGrid
           list={list}
