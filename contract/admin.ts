@@ -60,6 +60,12 @@ export const UpdateItemBodySchema = z
 export const ADMIN_ITEMS_PAGE_SIZE = 24;
 
 /**
+ * The admin catalogue counts the items a filter finds up to this many, and says when there are
+ * more: at a million items, a count of a whole tag or price took 0.7–0.9 s of every page.
+ */
+export const ADMIN_ITEMS_COUNTED = 10_000;
+
+/**
  * The admin catalogue's filters: every item, published or not, found by words of its name or its
  * exact itemId, by tag, free or paid, static or live, and published or not; newest first.
  */
@@ -82,7 +88,13 @@ export const AdminItemSchema = ItemSchema.extend({
 });
 export type AdminItem = z.infer<typeof AdminItemSchema>;
 
-export const AdminItemsPageSchema = z.object({ items: z.array(AdminItemSchema), total: z.number().int() });
+export const AdminItemsPageSchema = z.object({
+  items: z.array(AdminItemSchema),
+  /** How many items the filter finds, counted up to ADMIN_ITEMS_COUNTED. */
+  total: z.number().int(),
+  /** Whether it finds more than that. */
+  more: z.boolean(),
+});
 export type AdminItemsPage = z.infer<typeof AdminItemsPageSchema>;
 
 /** What the admin log records. */

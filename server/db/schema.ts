@@ -122,6 +122,9 @@ export const items = pgTable(
       .on(t.itemId, t.tags, t.photoType, t.colours)
       .where(sql`published`),
     index('items_tags_idx').using('gin', t.tags),
+    // The owner's catalogue finds an item by any part of its name (`ilike '%…%'`): at a million
+    // items, 4.5 s read whole, 0.4 s through these trigrams (migration 0045).
+    index('items_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('items_search_idx').using('gin', t.search),
     // A search for a common word walks the newest published items' words here, index alone, to
     // its newest 1,000 matches (the GIN index would read every match's row to order them).

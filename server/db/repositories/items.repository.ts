@@ -1088,13 +1088,30 @@ export class ItemsRepository {
   }
 
   /** A page of every item, published or not, newest first, and how many the filter finds in all. */
-  async adminPage(filter: AdminItemFilter, limit: number, offset: number): Promise<{ rows: ItemRow[]; total: number }> {
+  /** A page of the admin catalogue, with how many items the filter finds counted up to `counted`, and whether there are more. */
+  async adminPage(
+    filter: AdminItemFilter,
+    page: { limit: number; offset: number; counted: number },
+  ): Promise<{ rows: ItemRow[]; total: number; more: boolean }> {
     const where = adminFilter(filter);
+    const found = this.db
+      .select({ one: sql`1` })
+      .from(items)
+      .where(where)
+      .limit(page.counted + 1)
+      .as('found');
     const [rows, [counted]] = await Promise.all([
-      this.db.select(itemColumns).from(items).where(where).orderBy(desc(items.itemId)).limit(limit).offset(offset),
-      this.db.select({ n: count() }).from(items).where(where),
+      this.db
+        .select(itemColumns)
+        .from(items)
+        .where(where)
+        .orderBy(desc(items.itemId))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(found),
     ]);
-    return { rows, total: counted?.n ?? 0 };
+    const n = counted?.n ?? 0;
+    return { rows, total: Math.min(n, page.counted), more: n > page.counted };
   }
 
   /**

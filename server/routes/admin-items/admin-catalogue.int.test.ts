@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminItemsPage } from '#contract/admin.ts';
+import { ADMIN_ITEMS_COUNTED, type AdminItemsPage } from '#contract/admin.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -42,7 +42,7 @@ afterAll(() => ctx.close());
 describe('the admin catalogue', () => {
   it('lists every item, drafts too, newest first, with whether each is published and was sold', async () => {
     const page = await list();
-    expect(page.total).toBe(5);
+    expect(page).toMatchObject({ total: 5, more: false });
     expect(page.names).toEqual(['Neon 100% Rain', 'Quiet Draft', 'Free Dunes', 'Live Harbour', 'Sold Sunset']);
     const byName = new Map(page.items.map((item) => [item.name, item]));
     expect(byName.get('Quiet Draft')).toMatchObject({ published: false, sold: false });
@@ -91,5 +91,26 @@ describe('the admin catalogue', () => {
     const remove = await ctx.app.inject({ method: 'DELETE', url: '/api/items/20261120_0900_00000001', headers: admin });
     expect(remove.statusCode).toBe(409);
     expect((await list('?q=Sold')).items[0]).toMatchObject({ sold: true, published: false });
+  });
+
+  it('counts a filter up to ADMIN_ITEMS_COUNTED and says when it finds more, still paging past the newest', async () => {
+    const copies = Array.from({ length: ADMIN_ITEMS_COUNTED }, (_, n) => ({
+      itemId: `20250101_0000_${String(n).padStart(8, '0')}`,
+      name: `Copied Dunes ${n}`,
+    }));
+    await ctx.catalogue.insertCopies(['20261120_0900_00000003'], copies);
+    expect(await list()).toMatchObject({ total: ADMIN_ITEMS_COUNTED, more: true });
+    // As many as it counts is not more.
+    expect(await list('?q=copied')).toMatchObject({ total: ADMIN_ITEMS_COUNTED, more: false });
+    expect(await list('?q=dunes&limit=3')).toMatchObject({
+      total: ADMIN_ITEMS_COUNTED,
+      more: true,
+      names: ['Free Dunes', `Copied Dunes ${ADMIN_ITEMS_COUNTED - 1}`, `Copied Dunes ${ADMIN_ITEMS_COUNTED - 2}`],
+    });
+    expect(await list('?state=unpublished')).toMatchObject({ total: 2, more: false });
+    expect(await list(`?q=dunes&limit=2&offset=${ADMIN_ITEMS_COUNTED}`)).toMatchObject({
+      more: true,
+      names: ['Copied Dunes 0'],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import {
+  ADMIN_ITEMS_COUNTED,
   CreateItemBodySchema,
   type AdminItemsPage,
   type AdminItemsQuery,
@@ -81,7 +82,7 @@ export class AdminItemsService {
   /** A page of the admin catalogue: every item the filters find, published or not, and whether each was sold. */
   async list(query: AdminItemsQuery): Promise<AdminItemsPage> {
     const { q, tag, price, photoType, state, limit, offset } = query;
-    const { rows, total } = await this.deps.items.adminPage(
+    const { rows, total, more } = await this.deps.items.adminPage(
       {
         q,
         tag,
@@ -89,8 +90,7 @@ export class AdminItemsService {
         ...(price && { free: price === 'free' }),
         ...(state && { published: state === 'published' }),
       },
-      limit,
-      offset,
+      { limit, offset, counted: ADMIN_ITEMS_COUNTED },
     );
     const sold = new Set(await this.deps.lifecycle.soldAmong(rows.map((row) => row.itemId)));
     return {
@@ -100,6 +100,7 @@ export class AdminItemsService {
         sold: sold.has(row.itemId),
       })),
       total,
+      more,
     };
   }
 

@@ -199,7 +199,7 @@ function Catalogue() {
       ) : (
         <>
           <p className="section__count" role="status">
-            {countText(data.total, 'item')}
+            {countText(data.total, 'item', { atLeast: data.more })}
           </p>
           {data.items.length === 0 ? (
             <p className="empty-state">No item matches these filters.</p>
@@ -211,7 +211,7 @@ function Catalogue() {
               ))}
             </ul>
           )}
-          <Pager page={page} pages={pages} onGo={goTo} />
+          <Pager page={page} pages={pages} more={data.more} onGo={goTo} />
         </>
       )}
     </section>

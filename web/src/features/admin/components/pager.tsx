@@ -1,5 +1,18 @@
-/** Previous and next pages of an admin list, with where the list is; nothing for a single page. */
-export function Pager({ page, pages, onGo }: { page: number; pages: number; onGo: (page: number) => void }) {
+/**
+ * Previous and next pages of an admin list, with where the list is; nothing for a single page.
+ * `more`: the list holds more than its `pages` count.
+ */
+export function Pager({
+  page,
+  pages,
+  more = false,
+  onGo,
+}: {
+  page: number;
+  pages: number;
+  more?: boolean;
+  onGo: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   return (
     <nav className="admin-pager" aria-label="Pages">
@@ -13,6 +26,7 @@ export function Pager({ page, pages, onGo }: { page: number; pages: number; onGo
       </button>
       <span>
         Page {page} of {pages}
+        {more && '+'}
       </span>
       <button
         type="button"
