@@ -76,7 +76,8 @@ export const AdminItemsQuerySchema = z.object({
   photoType: z.enum(PHOTO_TYPES).optional(),
   state: z.enum(['published', 'unpublished']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ITEMS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  // Its pages reach as far as its count: an offset walks every item before it (0.8–2.7 s half way through a million).
+  offset: z.coerce.number().int().min(0).max(ADMIN_ITEMS_COUNTED).default(0),
 });
 export type AdminItemsQuery = z.infer<typeof AdminItemsQuerySchema>;
 

@@ -72,6 +72,13 @@ describe('the admin catalogue', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/admin/items?price=cheap', headers: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/price/);
+    const deep = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/items?offset=${ADMIN_ITEMS_COUNTED + 1}`,
+      headers: admin,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json<{ message: string }>().message).toMatch(/offset/);
     const shopper = (await createShopper(ctx)).headers;
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/items', headers: shopper })).statusCode).toBe(403);
   });

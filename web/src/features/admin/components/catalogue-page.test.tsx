@@ -23,6 +23,16 @@ describe("the owner's catalogue", () => {
     expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Page 1 of 417+');
   });
 
+  it('asks for no page past the last it counts, whatever the address says', async () => {
+    renderPage(<CataloguePage />, {
+      path: '/admin/items?page=900',
+      user: OWNER,
+      api: { 'GET /api/admin/items?offset=9984': page(ADMIN_ITEMS_COUNTED, true) },
+    });
+    expect(await screen.findByText('10,000+ items')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pages' }).textContent).toContain('Page 417 of 417+');
+  });
+
   it('says one item in the singular', async () => {
     renderPage(<CataloguePage />, {
       path: '/admin/items',

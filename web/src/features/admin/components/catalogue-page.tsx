@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_ITEMS_PAGE_SIZE, type AdminItem } from '#contract/admin.ts';
+import { ADMIN_ITEMS_COUNTED, ADMIN_ITEMS_PAGE_SIZE, type AdminItem } from '#contract/admin.ts';
 import { THEMES } from '#contract/constants.ts';
 import { itemPagePath } from '#contract/item-url.ts';
 import { formatUsd } from '#contract/money.ts';
@@ -134,7 +134,11 @@ function CatalogueItem({ item }: { item: AdminItem }) {
 function Catalogue() {
   usePageMeta('Catalogue');
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  // The catalogue pages only as far as it counts (ADMIN_ITEMS_COUNTED).
+  const page = Math.min(
+    Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    Math.floor(ADMIN_ITEMS_COUNTED / ADMIN_ITEMS_PAGE_SIZE) + 1,
+  );
   const query = new URLSearchParams([
     ...['q', ...FILTERS.map((filter) => filter.name)].flatMap((name) => {
       const value = params.get(name);
