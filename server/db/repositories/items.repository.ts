@@ -1087,8 +1087,10 @@ export class ItemsRepository {
     return { keys: found.map((row) => ({ ...row.item, distance: row.distance })), total: found[0]?.total };
   }
 
-  /** A page of every item, published or not, newest first, and how many the filter finds in all. */
-  /** A page of the admin catalogue, with how many items the filter finds counted up to `counted`, and whether there are more. */
+  /**
+   * A page of every item, published or not, newest first, with how many the filter finds counted
+   * up to `counted`, and whether it finds more.
+   */
   async adminPage(
     filter: AdminItemFilter,
     page: { limit: number; offset: number; counted: number },
