@@ -61,7 +61,7 @@ export const ADMIN_ITEMS_PAGE_SIZE = 24;
 
 /**
  * The admin catalogue counts the items a filter finds up to this many, and says when there are
- * more: at a million items, a count of a whole tag or price took 0.7–0.9 s of every page.
+ * more: at a million items, a count of a whole tag or price took 0.7–1.0 s of every page.
  */
 export const ADMIN_ITEMS_COUNTED = 10_000;
 

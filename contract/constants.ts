@@ -16,6 +16,7 @@ export const LIST_MAX_PAGE_SIZE = 200;
  * colour costs what a rare one does; their totals count up to it.
  */
 export const RANKED_MATCHES = 1000;
+
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const DEFAULT_PRICE = 2.8;
