@@ -652,6 +652,8 @@ const uncachedPages: [string, (round: number) => string][] = [
     (r) => `/api/items/wallpapers/page?catalog=landscape&page=${DEEP_PAGE - 1 + pass(r)}&pageSize=${30 - (r % 20)}`,
   ],
   ["'More like this'", (r) => `/api/items/${[seeded.itemId, otherItem][pass(r)]}/like?limit=${24 - (r % 20)}`],
+  // Never kept: its top-up is a new random sample each time.
+  ["the app's popular wallpapers", (r) => `/api/items/wallpapers/popular?number=${limit(r)}`],
 ];
 const uncachedTimings = [];
 for (const [label, nextPath] of uncachedPages)

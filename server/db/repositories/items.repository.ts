@@ -1473,16 +1473,25 @@ export class ItemsRepository {
 
   /** A random handful of published items, read from a sample of the table's pages rather than all of it. */
   async sample(size: number): Promise<ItemRow[]> {
-    const total = await this.countPublished({});
-    if (total === 0) return [];
-    const percent = Math.min(100, Math.max(1, ((size * 10) / total) * 100));
-    const rows = rowsOf<{ item_id: string }>(
+    // Sized by the planner's count of the rows, ten times what it needs: at a million items an
+    // exact count took 160 ms, and the 1 % of the table's blocks read at the least 460 ms.
+    const [planned] = rowsOf<{ rows: number }>(
       await this.db.execute(
-        sql`select item_id from items tablesample system (${sql.raw(percent.toFixed(2))})
-            where published order by random() limit ${size}`,
+        sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'items'::regclass`,
       ),
     );
-    return this.byIds(rows.map((row) => row.item_id));
+    let percent = planned?.rows ? Math.min(100, ((size * 10) / planned.rows) * 100) : 100;
+    for (;;) {
+      const rows = rowsOf<{ item_id: string }>(
+        await this.db.execute(
+          sql`select item_id from items tablesample system (${sql.raw(percent.toPrecision(3))})
+              where published order by random() limit ${size}`,
+        ),
+      );
+      // A share that held too few (blocks of drafts, or a count behind the table) is read again, larger.
+      if (rows.length >= size || percent >= 100) return this.byIds(rows.map((row) => row.item_id));
+      percent = Math.min(100, percent * 4);
+    }
   }
 
   /**
