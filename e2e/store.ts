@@ -121,3 +121,53 @@ export async function startStore(
     },
   };
 }
+
+/**
+ * The flags `npm run colour-index` gives node (decision 098): V8 grows the heap less eagerly (its
+ * load's garbage had left it 800 MB), and the load collects what it left at once.
+ */
+export const COLOUR_INDEX_NODE_FLAGS = ['--optimize-for-size', '--expose-gc', ...MODULE_HOOKS_FLAGS];
+
+/** The colour index (`npm run colour-index`) of the PostgreSQL server at `databaseUrl`, on a free port, once it has read every palette. */
+export async function startColourIndex(
+  databaseUrl: string,
+): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...COLOUR_INDEX_NODE_FLAGS, 'server/colour-index-main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NODE_COMPILE_CACHE: SERVER_ENV.NODE_COMPILE_CACHE,
+      DATABASE_URL: databaseUrl,
+      COLOUR_INDEX_PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const url = `http://127.0.0.1:${port}`;
+  // A million items take about 40 s to read.
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The colour index exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('The colour index did not read every palette within 600 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

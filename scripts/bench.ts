@@ -21,7 +21,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { MEMORY_FLAGS, SERVER_ENV, SERVER_NODE_FLAGS, startStore, freePort } from '../e2e/store.ts';
+import { MEMORY_FLAGS, SERVER_ENV, SERVER_NODE_FLAGS, startColourIndex, startStore, freePort } from '../e2e/store.ts';
 import { loadConfig } from '../server/shared/config.ts';
 import { renderScene } from '../server/demo/demo-art.ts';
 import { growCatalogue } from '../server/demo/grow-catalogue.ts';
@@ -373,8 +373,19 @@ console.log(`Processing ${PROCESSING_SOURCES} source images, through the pipelin
 const processing = await measureProcessing();
 console.log(`Seeding ${ITEM_COUNT} items into a temporary DATA_DIR…`);
 const seeded = await seedLargeCatalogue();
+// On a PostgreSQL server the store runs as it would at that size: with the colour index beside
+// it, on the server's core (decision 098).
+const colourIndexStart = performance.now();
+const colourIndex = DATABASE_URL ? await startColourIndex(DATABASE_URL) : undefined;
+const colourIndexLoad = (performance.now() - colourIndexStart) / 1000;
+if (colourIndex) pin(colourIndex.process.pid!, 0);
 // The load generator is one address with many connections: no per-address cap here.
-const storeEnv = { SEED_DEMO: 'false', MAX_CONNECTIONS_PER_ADDRESS: '0', ...(DATABASE_URL && { DATABASE_URL }) };
+const storeEnv = {
+  SEED_DEMO: 'false',
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
+  ...(DATABASE_URL && { DATABASE_URL }),
+  ...(colourIndex && { COLOUR_INDEX_URL: colourIndex.url }),
+};
 
 /** The lists visitors start from: asked one at a time a second after a start, then all at once (decision 097). */
 const FIRST_VISITS = [
@@ -691,10 +702,12 @@ rows.push({
   errors: uncached.errors + uncached.non2xx,
 });
 const rss = memory(store.process.pid!);
+const colourIndexRss = colourIndex && memory(colourIndex.process.pid!);
 const deviceFit = await measureDeviceFit(store.baseUrl);
 bare.kill();
 visitor.kill();
 await store.stop();
+await colourIndex?.stop();
 
 // The baseline of each page timed one at a time: its items read again by key and their answer
 // prepared, by a process started and pinned as the server was.
@@ -778,6 +791,11 @@ console.log(
     `(${ratioOf(searchMs, searchByKeyMs, 50)} at p50, ${ratioOf(searchMs, searchByKeyMs, 95)} at p95)`,
 );
 console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 20; budget 50 ms)`);
+if (colourIndexRss)
+  console.log(
+    `The colour index: every palette read in ${colourIndexLoad.toFixed(1)} s; RSS ${colourIndexRss.current.toFixed(0)} MB ` +
+      `after the load (peak ${colourIndexRss.peak.toFixed(0)} MB).`,
+  );
 console.log(
   `Server start to first answer (median of 3): ${starts.hooks.toFixed(0)} ms with its module hooks, ` +
     `${starts.bare.toFixed(0)} ms without (${(starts.hooks / starts.bare).toFixed(2)}×).`,

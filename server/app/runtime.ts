@@ -46,6 +46,7 @@ import { VitalsService } from '../services/platform/vitals.service.ts';
 import { ReportsService } from '../services/platform/reports.service.ts';
 import { ReportsRepository } from '../db/repositories/reports.repository.ts';
 import { BannersService } from '../services/catalogue/banners.service.ts';
+import { ColourIndexClient } from '../services/catalogue/colour-index-client.ts';
 import { BannersRepository } from '../db/repositories/banners.repository.ts';
 import { BundlesService } from '../services/catalogue/bundles.service.ts';
 import { BundlesRepository } from '../db/repositories/bundles.repository.ts';
@@ -183,6 +184,7 @@ export async function createServices(deps: {
     links: config.itemLinks,
     metrics,
     jobs,
+    colourIndex: config.colourIndexUrl ? new ColourIndexClient({ url: config.colourIndexUrl, logger }) : undefined,
   });
   const adminLog = new AdminLogService(new AdminActionsRepository(db));
   const bundles = new BundlesService({

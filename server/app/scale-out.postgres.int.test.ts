@@ -9,10 +9,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { labOfHex } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
 import type { OrderResult } from '#contract/orders.ts';
 import type { ReviewListItem } from '#contract/review.ts';
-import { SERVER_ENV, SERVER_NODE_FLAGS, startStore, type RunningStore } from '../../e2e/store.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS, startColourIndex, startStore, type RunningStore } from '../../e2e/store.ts';
 import { loadConfig } from '../shared/config.ts';
 import { items, users, waitingItems } from '../db/schema.ts';
 import { createLogger } from '../shared/logger.ts';
@@ -51,6 +52,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
   let runtime: Runtime;
   let a: RunningStore;
   let b: RunningStore;
+  let colourIndex: Awaited<ReturnType<typeof startColourIndex>>;
   const workers: ChildProcess[] = [];
   const dataDirs: string[] = [];
   let env: Record<string, string>;
@@ -108,6 +110,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
         await seedDemoCatalogue({ ...runtime, log: () => {}, count: 6 });
         await growCatalogue(runtime.catalogue, { count: CATALOGUE_ITEMS - 6 });
       }
+      // Both API processes read colours from one colour index (decision 098).
+      colourIndex = await startColourIndex(database.url!);
+      env.COLOUR_INDEX_URL = colourIndex.url;
       [a, b] = await Promise.all([startStore({ dataDir: dataDir(), env }), startStore({ dataDir: dataDir(), env })]);
       startWorker();
       startWorker();
@@ -135,7 +140,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
 
   afterAll(async () => {
     for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), colourIndex?.stop()]);
     await runtime?.close();
     await s3?.close();
     await database?.close();
@@ -199,6 +204,26 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('the store on several processes', (
       5_000,
     );
     expect(Date.now() - published).toBeLessThan(1000);
+    // The colour index heard of it too: B lists it in a colour of its own palette, from the index.
+    const palette = (await runtime.catalogue.findRow(entry!.itemId!))!.media.palette!;
+    const { l, a: greenRed, b: blueYellow } = labOfHex(palette[0]!);
+    const near = new URLSearchParams({
+      l: String(l),
+      a: String(greenRed),
+      b: String(blueYellow),
+      candidates: '1000',
+      limit: '1000',
+    });
+    await until(
+      'the colour index to hold it',
+      async () => {
+        const page = (await (await fetch(`${colourIndex.url}/near?${near}`)).json()) as { items: [string, number][] };
+        return page.items.some(([itemId]) => itemId === entry!.itemId);
+      },
+      5_000,
+    );
+    const inColour = (await (await call(b, `/api/items?color=${palette[0]!.slice(1)}&limit=5`)).json()) as Item[];
+    expect(inColour.map((item) => item.itemId)).toContain(entry!.itemId);
 
     // A shopper pays on A; the signed link is honoured by B, which sends the browser to the bucket.
     const email = `scale-${randomBytes(4).toString('hex')}@example.com`;

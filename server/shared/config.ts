@@ -41,6 +41,10 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Where `npm run colour-index` answers (decision 098): the API reads colours picked freely from it. */
+    COLOUR_INDEX_URL: z.url({ protocol: /^http$/ }).optional(),
+    /** The port `npm run colour-index` listens on (on HOST). */
+    COLOUR_INDEX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -195,6 +199,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       `"${env.STORE_NAME}" <no-reply@${new URL(env.PUBLIC_URL ?? 'http://palettewall.app').hostname.replace(/^localhost$/, 'palettewall.app')}>`,
     outboxDir: path.join(dataDir, 'outbox'),
     redisUrl: env.REDIS_URL,
+    colourIndexUrl: env.COLOUR_INDEX_URL?.replace(/\/+$/, ''),
+    colourIndexPort: env.COLOUR_INDEX_PORT,
     /** Files in an S3-compatible bucket when S3_BUCKET is set; otherwise under DATA_DIR/storage. */
     s3: env.S3_BUCKET
       ? {

@@ -421,6 +421,17 @@ export class ItemsRepository {
     return itemIds.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
   }
 
+  /** These published items as a list shows them, in the order given, leaving out any not published. */
+  async listedInOrder(itemIds: string[]): Promise<ListedItem[]> {
+    if (!itemIds.length) return [];
+    const rows = await this.db
+      .select(listedKeyColumns)
+      .from(items)
+      .where(and(inArray(items.itemId, itemIds), eq(items.published, true)));
+    const byId = new Map(rows.map((row) => [row.itemId, row]));
+    return itemIds.map((itemId) => byId.get(itemId)).filter((row) => row !== undefined);
+  }
+
   /** Which of these ids have an item, published or not. */
   async existingIds(itemIds: string[]): Promise<Set<string>> {
     const rows = await this.db.select({ itemId: items.itemId }).from(items).where(inArray(items.itemId, itemIds));

@@ -25,6 +25,7 @@ import { NO_METRICS, type Metrics } from '../../providers/metrics/metrics.ts';
 import { jobKeys } from '../../shared/job-kinds.ts';
 import type { JobQueue } from '../platform/job-queue.ts';
 import { closestWord, wordsOf } from './spelling.ts';
+import type { ColourPage, ColourPageRequest } from './colour-index.ts';
 
 /**
  * The old clients name themes by their route ('Painting' for anime, 'City' for minimalistic).
@@ -146,6 +147,12 @@ export function toPrefixQuery(text: string): string | undefined {
 const SPELLED_WORDS = 4;
 const SPELLING_CANDIDATES = 20;
 
+/**
+ * How long after a write a colour index's pages are sent but not kept: the index hears of the
+ * write on a connection of its own and reads it again in a few milliseconds (decision 098).
+ */
+const INDEX_SETTLE_MS = 1000;
+
 /** The NOTIFY channel on which every process announces its catalogue writes. */
 export const CATALOGUE_CHANGES_CHANNEL = 'catalogue_changed';
 
@@ -177,6 +184,11 @@ export class CatalogueService {
   private readonly instanceId = randomUUID();
   private readonly metrics: Metrics;
   private readonly jobs: Pick<JobQueue, 'enqueue'>;
+  /** Where a colour picked freely is read, when a colour index runs (decision 098). */
+  private readonly colourIndex:
+    { page(request: ColourPageRequest): Promise<(ColourPage & { behind: boolean }) | undefined> } | undefined;
+  /** When this process last made or heard of a write, which the colour index may not have read yet. */
+  private changedAt = 0;
 
   constructor(deps: {
     items: ItemsRepository;
@@ -186,8 +198,10 @@ export class CatalogueService {
     metrics?: Metrics;
     /** Where a change queues the removal of the phone files of the item's older versions. */
     jobs: Pick<JobQueue, 'enqueue'>;
+    colourIndex?: CatalogueService['colourIndex'];
   }) {
     this.items = deps.items;
+    this.colourIndex = deps.colourIndex;
     this.jobs = deps.jobs;
     this.inTransaction = deps.inTransaction;
     this.metrics = deps.metrics ?? NO_METRICS;
@@ -215,6 +229,7 @@ export class CatalogueService {
   }
 
   invalidate(): void {
+    this.changedAt = Date.now();
     this.generation++;
     this.answers.clear();
     this.building.clear();
@@ -358,6 +373,8 @@ export class CatalogueService {
     filter: CatalogueFilter & { near: Lab },
     paging: { limit: number; after: SortKey | undefined; offset: number },
   ): Promise<[ListedItem[], { total: number; lagging: boolean }]> {
+    const fromIndex = await this.fromColourIndex(filter, paging);
+    if (fromIndex) return [fromIndex.keys, { total: fromIndex.total, lagging: fromIndex.lagging }];
     const { keys, total } = await this.items.nearestPage({
       filter,
       candidates: RANKED_MATCHES,
@@ -369,6 +386,29 @@ export class CatalogueService {
       return [keys, { total: total ?? 0, lagging: false }];
     // A page past the last candidate has no row to carry the total.
     return [keys, await this.count(filter)];
+  }
+
+  /**
+   * A colour's page from the colour index when one runs; nothing when it does not answer, or
+   * names an item taken down since (it is catching up). Sent but not kept (`lagging`) while the
+   * index may not have read a write yet: it said so, or the write is younger than INDEX_SETTLE_MS.
+   */
+  private async fromColourIndex(
+    filter: CatalogueFilter & { near: Lab },
+    paging: { limit: number; after: SortKey | undefined; offset: number },
+  ): Promise<{ keys: ListedItem[]; total: number; lagging: boolean } | undefined> {
+    if (!this.colourIndex) return undefined;
+    const { near, ...kept } = filter;
+    const after = paging.after as [number, string] | undefined;
+    const page = await this.colourIndex.page({ near, filter: kept, candidates: RANKED_MATCHES, ...paging, after });
+    if (!page) return undefined;
+    const listed = await this.items.listedInOrder(page.items.map(({ itemId }) => itemId));
+    if (listed.length < page.items.length) return undefined;
+    return {
+      keys: listed.map((row, n) => ({ ...row, distance: page.items[n]!.distance })),
+      total: page.total,
+      lagging: page.behind || Date.now() - this.changedAt < INDEX_SETTLE_MS,
+    };
   }
 
   private listKey(kind: string, query: ItemListQuery): string {

@@ -1,0 +1,51 @@
+import { ColourIndexPageSchema } from '#contract/colour-index.ts';
+import type { Logger } from '../../shared/logger.ts';
+import type { ColourPage, ColourPageRequest } from './colour-index.ts';
+
+/** How long a page may take before the database answers it instead. */
+const TIMEOUT_MS = 250;
+
+/** How long the database answers every page after the index failed, or was still loading. */
+const QUIET_MS = 5000;
+
+/**
+ * An API process's way to the colour index (decision 098). It never fails a page: while the
+ * index is unreachable, slow or loading, it answers nothing and the database reads the colour,
+ * and it is not asked again for a few seconds.
+ */
+export class ColourIndexClient {
+  private quietUntil = 0;
+  private readonly url: string;
+  private readonly logger: Logger;
+
+  constructor(deps: { url: string; logger: Logger }) {
+    this.url = deps.url;
+    this.logger = deps.logger;
+  }
+
+  async page(request: ColourPageRequest): Promise<(ColourPage & { behind: boolean }) | undefined> {
+    if (Date.now() < this.quietUntil) return undefined;
+    const { near, filter, candidates, limit, offset, after } = request;
+    const query = new URLSearchParams({
+      l: String(near.l),
+      a: String(near.a),
+      b: String(near.b),
+      candidates: String(candidates),
+      limit: String(limit),
+      ...(filter?.tag !== undefined && { tag: filter.tag }),
+      ...(filter?.photoType && { photoType: filter.photoType }),
+      ...(filter?.dark && { dark: 'true' }),
+      ...(after ? { afterDistance: String(after[0]), afterId: after[1] } : { offset: String(offset ?? 0) }),
+    });
+    try {
+      const response = await fetch(`${this.url}/near?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`the colour index answered ${response.status}`);
+      const { items, total, behind } = ColourIndexPageSchema.parse(await response.json());
+      return { items: items.map(([itemId, distance]) => ({ itemId, distance })), total, behind };
+    } catch (error) {
+      this.quietUntil = Date.now() + QUIET_MS;
+      this.logger.warn({ err: error }, 'the colour index did not answer; the database reads colours for a while');
+      return undefined;
+    }
+  }
+}
