@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 
+  it('reads the colour index at its address, and warns that the embedded database cannot have one', () => {
+    const server = { DATABASE_URL: 'postgres://store@db:5432/store', COLOUR_INDEX_URL: 'http://index:3100/' };
+    expect(loadConfig(server).colourIndexUrl).toBe('http://index:3100');
+    expect(configWarnings(loadConfig(server))).toEqual([]);
+    expect(configWarnings(loadConfig({ COLOUR_INDEX_URL: 'http://index:3100' }))).toEqual([
+      expect.stringMatching(/^COLOUR_INDEX_URL is set without DATABASE_URL/),
+    ]);
+    expect(() => loadConfig({ COLOUR_INDEX_URL: 'ftp://index' })).toThrow(/COLOUR_INDEX_URL/);
+  });
+
   it('sells through the test wallet only on a local store, or where the owner asks for it by name', () => {
     expect(loadConfig({}).payments).toBe('test');
     for (const local of [

@@ -274,6 +274,10 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       `The test wallet is on at the public address ${config.publicUrl} (TEST_WALLET=true): anyone can "buy" any wallpaper without paying.`,
     );
+  if (config.colourIndexUrl && !config.databaseUrl)
+    warnings.push(
+      'COLOUR_INDEX_URL is set without DATABASE_URL: the colour index reads a PostgreSQL server, so the embedded database reads every colour itself.',
+    );
   return warnings;
 }
 
