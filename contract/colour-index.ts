@@ -15,7 +15,8 @@ export const ColourIndexQuerySchema = z.object({
   dark: z.enum(['true']).optional(),
   candidates: z.coerce.number().int().min(1).max(10_000),
   limit: z.coerce.number().int().min(1).max(1000),
-  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** As far as a list's own `offset` reaches. */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** The last item shown: its distance and id, for the page after it. */
   afterDistance: z.coerce.number().min(0).optional(),
   afterId: z.string().min(1).max(100).optional(),

@@ -154,6 +154,14 @@ describe('the colour index beside an API process', () => {
     await expectSameLists();
     // One ask per page the indexed process built.
     expect(asked.mock.calls.length).toBeGreaterThanOrEqual(COLOURS.length * LISTS.length * 2);
+    // A page far past the end, as a client may ask, is the index's too, and the next one as well.
+    const far = await both((runtime) =>
+      runtime.catalogue.listJson({ limit: 10, offset: 500_000, sort: 'newest', color: COLOURS[1] }),
+    );
+    expect([far.found, far.total]).toEqual([[], far.wanted]);
+    const asks = asked.mock.calls.length;
+    await both((runtime) => runtime.catalogue.listJson({ limit: 11, offset: 0, sort: 'newest', color: COLOURS[1] }));
+    expect(asked.mock.calls.length).toBe(asks + 1);
   });
 
   it('keeps up with wallpapers published, changed and taken down by any process', async () => {

@@ -37,14 +37,18 @@ export class ColourIndexClient {
       ...(filter?.dark && { dark: 'true' }),
       ...(after ? { afterDistance: String(after[0]), afterId: after[1] } : { offset: String(offset ?? 0) }),
     });
+    let status: number | undefined;
     try {
       const response = await fetch(`${this.url}/near?${query}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      status = response.status;
       if (!response.ok) throw new Error(`the colour index answered ${response.status}`);
       const { items, total, behind } = ColourIndexPageSchema.parse(await response.json());
       return { items: items.map(([itemId, distance]) => ({ itemId, distance })), total, behind };
     } catch (error) {
-      this.quietUntil = Date.now() + QUIET_MS;
-      this.logger.warn({ err: error }, 'the colour index did not answer; the database reads colours for a while');
+      // A page it refused is the database's alone; an index that is down or loading is left a while.
+      const refused = status !== undefined && status >= 400 && status < 500;
+      if (!refused) this.quietUntil = Date.now() + QUIET_MS;
+      this.logger.warn({ err: error }, 'the colour index did not answer; the database reads the colour');
       return undefined;
     }
   }
