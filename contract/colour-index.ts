@@ -35,3 +35,6 @@ export const ColourIndexPageSchema = z.object({
 });
 
 export type ColourIndexPage = z.infer<typeof ColourIndexPageSchema>;
+
+/** How long the colour index keeps an idle connection open; its clients close theirs sooner. */
+export const COLOUR_INDEX_KEEP_ALIVE_MS = 65_000;

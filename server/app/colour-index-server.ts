@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ColourIndexQuerySchema, type ColourIndexPage } from '#contract/colour-index.ts';
+import { COLOUR_INDEX_KEEP_ALIVE_MS, ColourIndexQuerySchema, type ColourIndexPage } from '#contract/colour-index.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { PaletteCellsRepository, PUBLISHED_ITEMS_CHANNEL } from '../db/repositories/palette-cells.repository.ts';
 import { ColourIndexKeeper } from '../services/catalogue/colour-index-keeper.ts';
@@ -74,6 +74,8 @@ async function serveColourIndex(
     };
     return send(200, body);
   });
+  server.keepAliveTimeout = COLOUR_INDEX_KEEP_ALIVE_MS;
+  server.headersTimeout = COLOUR_INDEX_KEEP_ALIVE_MS + 1000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
