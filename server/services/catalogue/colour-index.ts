@@ -352,7 +352,6 @@ export class ColourIndex {
   private newestMatches(near: Lab, filter: ColourListFilter, count: number) {
     const tag = filter.tag === undefined ? 0 : this.tagNumbers.get(filter.tag);
     if (tag === undefined) return [];
-    // A theme's items are filed under it, or under none when they carry several themes.
     // A tag's items are in the lists of the themes they are filed under: a theme's own, or none
     // for those of several.
     const filed = tag === 0 ? undefined : this.filedUnder.get(tag);
@@ -396,7 +395,7 @@ export class ColourIndex {
     const found: { slot: number; distance: number }[] = [];
     let current = -1;
     let nearest = Infinity;
-    const settle = () => {
+    const keepCurrent = () => {
       if (current >= 0) found.push({ slot: current, distance: roundedDistance(Math.sqrt(nearest)) });
     };
     while (heap.length) {
@@ -412,7 +411,7 @@ export class ColourIndex {
       const squared = dl * dl + da * da + db * db;
       if (isMatch(squared) && (slot === current || keeps(slot))) {
         if (slot !== current) {
-          settle();
+          keepCurrent();
           current = slot;
           nearest = squared;
         } else nearest = Math.min(nearest, squared);
@@ -422,7 +421,7 @@ export class ColourIndex {
       if (i === 0) heap.pop();
       siftDown(0);
     }
-    settle();
+    keepCurrent();
     return found;
   }
 
