@@ -374,54 +374,70 @@ export class ColourIndex {
     return this.merged(lists, near, keeps, count);
   }
 
-  /** A merge of the lists from their ends, newest first (a heap of each list's next colour), to the newest `count` matches. */
+  /**
+   * A merge of the lists from their ends, newest first (a heap of each list's next colour), to
+   * the newest `count` matches. It allocates nothing per colour (typed arrays, no boxed numbers
+   * or swaps through arrays): before V8 had optimised it, a page's garbage ran dozens of
+   * collections of the young generation.
+   */
   private merged(lists: ColourList[], near: Lab, keeps: (slot: number) => boolean, count: number) {
-    const at = lists.map((list) => list.length - 1);
-    const rankAt = (n: number) => lists[n]!.ranks[at[n]!]!;
-    const heap = lists.map((_, n) => n);
-    const above = (x: number, y: number) => rankAt(heap[x]!) > rankAt(heap[y]!);
+    const size = lists.length;
+    const at = new Int32Array(size);
+    /** Each list's next rank, by list. */
+    const next = new Float64Array(size);
+    const heap = new Int32Array(size);
+    for (let n = 0; n < size; n++) {
+      at[n] = lists[n]!.length - 1;
+      next[n] = lists[n]!.ranks[at[n]!]!;
+      heap[n] = n;
+    }
+    let open = size;
     const siftDown = (from: number) => {
-      for (let i = from; ;) {
+      let i = from;
+      const moving = heap[i]!;
+      for (;;) {
         const left = 2 * i + 1;
-        if (left >= heap.length) return;
-        const larger = left + 1 < heap.length && above(left + 1, left) ? left + 1 : left;
-        if (!above(larger, i)) return;
-        [heap[i], heap[larger]] = [heap[larger]!, heap[i]!];
+        if (left >= open) break;
+        const larger = left + 1 < open && next[heap[left + 1]!]! > next[heap[left]!]! ? left + 1 : left;
+        if (next[heap[larger]!]! <= next[moving]!) break;
+        heap[i] = heap[larger]!;
         i = larger;
       }
+      heap[i] = moving;
     };
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i);
+    for (let i = (open >> 1) - 1; i >= 0; i--) siftDown(i);
 
     const found: { slot: number; distance: number }[] = [];
     let current = -1;
     let nearest = Infinity;
-    const keepCurrent = () => {
-      if (current >= 0) found.push({ slot: current, distance: roundedDistance(Math.sqrt(nearest)) });
-    };
-    while (heap.length) {
+    while (open > 0) {
       const n = heap[0]!;
       const list = lists[n]!;
       const i = at[n]!;
       const slot = list.slots[i]!;
       // An item's colours come one after the other (its rank is its own): the last's are finished.
-      if (slot !== current && found.length + (current >= 0 ? 1 : 0) >= count) break;
+      if (slot !== current) {
+        if (current >= 0) found.push({ slot: current, distance: roundedDistance(Math.sqrt(nearest)) });
+        if (found.length >= count) return found;
+        current = -1;
+      }
       const dl = list.l[i]! - near.l;
       const da = list.a[i]! - near.a;
       const db = list.b[i]! - near.b;
       const squared = dl * dl + da * da + db * db;
       if (isMatch(squared) && (slot === current || keeps(slot))) {
         if (slot !== current) {
-          keepCurrent();
           current = slot;
           nearest = squared;
-        } else nearest = Math.min(nearest, squared);
+        } else if (squared < nearest) nearest = squared;
       }
-      if (i > 0) at[n] = i - 1;
-      else heap[0] = heap.at(-1)!;
-      if (i === 0) heap.pop();
+      if (i > 0) {
+        at[n] = i - 1;
+        next[n] = list.ranks[i - 1]!;
+      } else heap[0] = heap[--open]!;
       siftDown(0);
     }
-    keepCurrent();
+    if (current >= 0) found.push({ slot: current, distance: roundedDistance(Math.sqrt(nearest)) });
     return found;
   }
 
