@@ -76,12 +76,18 @@ export async function createTestContext(
  * A catalogue on the test's database read through `items` (a repository a test watches). With
  * no cache (unless given its bytes), every answer and every item's JSON comes from the database.
  */
-export function catalogueOver(ctx: TestContext, items: ItemsRepository, cacheBytes = 0): CatalogueService {
+export function catalogueOver(
+  ctx: TestContext,
+  items: ItemsRepository,
+  cacheBytes = 0,
+  colourIndex?: ConstructorParameters<typeof CatalogueService>[0]['colourIndex'],
+): CatalogueService {
   return new CatalogueService({
     items,
     inTransaction: transactionsOf(ctx.db),
     cacheBytes,
     links: ctx.config.itemLinks,
     jobs: ctx.jobs,
+    colourIndex,
   });
 }

@@ -103,7 +103,12 @@ export type SortKey = [string] | [number | string, string];
  * to a colour, with its distance from it. The catalogue reads the rows only of the items it has
  * not shown since they last changed (decision 076).
  */
-export type ListedItem = ItemKey & Pick<ItemRow, 'priceCents' | 'name'> & { distance?: number };
+export type ListedItem = ItemKey &
+  Pick<ItemRow, 'priceCents' | 'name'> & {
+    distance?: number;
+    /** The whole row, when the read that listed the item had it. */
+    row?: ItemRow;
+  };
 
 /** What an update changes: columns, and the fields of `media` it sets. */
 export type ItemChange = Omit<Partial<NewItemRow>, 'media'> & { media?: Partial<ItemMedia> };
@@ -421,15 +426,24 @@ export class ItemsRepository {
     return itemIds.map((itemId) => rows.get(itemId)).filter((row) => row !== undefined);
   }
 
-  /** These published items as a list shows them, in the order given, leaving out any not published. */
+  /**
+   * These published items as a list shows them, each with its whole row, in the order given,
+   * leaving out any not published: a page whose order was found elsewhere (the colour index),
+   * its items mostly new to the process, reads them once rather than their keys and then rows.
+   */
   async listedInOrder(itemIds: string[]): Promise<ListedItem[]> {
     if (!itemIds.length) return [];
     const rows = await this.db
-      .select(listedKeyColumns)
+      .select(itemColumns)
       .from(items)
       .where(and(inArray(items.itemId, itemIds), eq(items.published, true)));
     const byId = new Map(rows.map((row) => [row.itemId, row]));
-    return itemIds.map((itemId) => byId.get(itemId)).filter((row) => row !== undefined);
+    return itemIds.flatMap((itemId) => {
+      const row = byId.get(itemId);
+      if (!row) return [];
+      const { version, updatedAt, priceCents, name } = row;
+      return [{ itemId, version, updatedAt, priceCents, name, row }];
+    });
   }
 
   /** Which of these ids have an item, published or not. */

@@ -405,7 +405,7 @@ export class CatalogueService {
     const listed = await this.items.listedInOrder(page.items.map(({ itemId }) => itemId));
     if (listed.length < page.items.length) return undefined;
     return {
-      keys: listed.map((row, n) => ({ ...row, distance: page.items[n]!.distance })),
+      keys: listed.map((item, n) => ({ ...item, distance: page.items[n]!.distance })),
       total: page.total,
       lagging: page.behind || Date.now() - this.changedAt < INDEX_SETTLE_MS,
     };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labOfHex } from '#contract/colour.ts';
 import type { Item } from '#contract/item.ts';
 import { ItemsRepository } from '../../db/repositories/items.repository.ts';
+import { ColourIndex } from './colour-index.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -20,8 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The seeded items held by a colour index in this process, as `npm run colour-index` holds them. */
+function seededColourIndex() {
+  const index = new ColourIndex();
+  index.addItems(seeded.map(({ itemId, tags = [] }) => ({ itemId, tags, live: false, dark: false })));
+  index.addColours(seeded.map(({ itemId }) => ({ itemId, theme: 'landscape', ...labOfHex('#336699') })));
+  index.settle();
+  return { page: async (request: Parameters<ColourIndex['page']>[0]) => ({ ...index.page(request), behind: false }) };
+}
+
 /** A catalogue with its caches, and the ids whose rows it has read by id, call by call. */
-function watchedCatalogue() {
+function watchedCatalogue(colourIndex?: ReturnType<typeof seededColourIndex>) {
   const readById: string[][] = [];
   class Watched extends ItemsRepository {
     override byIds(itemIds: string[]) {
@@ -29,7 +40,7 @@ function watchedCatalogue() {
       return super.byIds(itemIds);
     }
   }
-  return { catalogue: catalogueOver(ctx, new Watched(ctx.db), 1024 * 1024), readById };
+  return { catalogue: catalogueOver(ctx, new Watched(ctx.db), 1024 * 1024, colourIndex), readById };
 }
 
 const itemsOf = (answer: { plain: Buffer }) => JSON.parse(answer.plain.toString()) as Item[];
@@ -65,6 +76,19 @@ describe("the items' JSON kept across lists and catalogue versions (decision 076
     expect(readById).toHaveLength(2);
     expect(web.every((item) => !item.tags.includes('#336699'))).toBe(true);
     expect(old.filter((item) => item.tags.includes('kept')).every((item) => item.tags.includes('#336699'))).toBe(true);
+  });
+
+  it("writes a colour index's page from the one read of its items, their rows not read again", async () => {
+    const { catalogue, readById } = watchedCatalogue(seededColourIndex());
+    const query = { limit: 5, offset: 0, sort: 'newest' as const, color: '336699' };
+    const fromIndex = await catalogue.byTagJson('kept', query);
+    expect(readById).toEqual([]);
+    // The same page as the database ranks it, its rows read by id.
+    const { catalogue: onDatabase, readById: readOnDatabase } = watchedCatalogue();
+    const fromDatabase = await onDatabase.byTagJson('kept', query);
+    expect(readOnDatabase).toEqual([sorted(newestFirst)]);
+    expect(itemsOf(fromIndex).map((item) => item.itemId)).toEqual(newestFirst);
+    expect(fromIndex.plain.equals(fromDatabase.plain)).toBe(true);
   });
 
   it('leaves out an item deleted since its key was read', async () => {

@@ -33,16 +33,20 @@ export class ItemJsonCache<Audience extends string> {
 
   /**
    * Each item's JSON beside its key, in the keys' order. An item changed since its key was read
-   * is written as it is now (and kept under its new key); one deleted since is left out.
+   * is written as it is now (and kept under its new key); one deleted since is left out. A key
+   * that carries its row is written from it, not read again.
    */
-  async jsonOf<Key extends ItemKey>(keys: Key[], audience: Audience): Promise<{ key: Key; json: string }[]> {
+  async jsonOf<Key extends ItemKey & { row?: ItemRow }>(
+    keys: Key[],
+    audience: Audience,
+  ): Promise<{ key: Key; json: string }[]> {
     const found = keys.map((key) => this.kept.get(keyOf(key, audience))?.json);
     for (const json of found) this.looked(json !== undefined);
-    const missing = keys.filter((_, i) => found[i] === undefined).map((key) => key.itemId);
-    if (missing.length > 0) {
-      const rows = new Map((await this.rowsOf(missing)).map((row) => [row.itemId, row]));
+    const missing = keys.filter((key, i) => found[i] === undefined && !key.row).map((key) => key.itemId);
+    if (found.includes(undefined)) {
+      const rows = new Map(missing.length ? (await this.rowsOf(missing)).map((row) => [row.itemId, row]) : []);
       keys.forEach((key, i) => {
-        const row = found[i] === undefined ? rows.get(key.itemId) : undefined;
+        const row = found[i] === undefined ? (key.row ?? rows.get(key.itemId)) : undefined;
         if (!row) return;
         found[i] = this.write(row, audience);
         this.kept.set(keyOf(row, audience), { json: found[i] });
