@@ -46,13 +46,13 @@ export class PaletteCellsRepository {
   }
 
   /**
-   * Every published item in the order of its id, how many colours each cell holds of each theme,
-   * then every colour of the cells in the order of their key (each cell's and theme's by item
+   * Every published item in the order of its id, how many colours each cell holds of each theme
+   * and of dark items or not, then every colour of the cells in the order of their key (each cell's and theme's by item
    * id), read in one snapshot.
    */
   async everything(load: {
     items: (published: Omit<IndexedItem, 'colours'>[]) => void;
-    lists: (lists: { cell: number; theme: string; colours: number }[]) => void;
+    lists: (lists: { cell: number; theme: string; dark: boolean; colours: number }[]) => void;
     colours: (batch: IndexedColour[]) => void;
   }): Promise<void> {
     await this.db.transaction(
@@ -74,8 +74,11 @@ export class PaletteCellsRepository {
           (rows) => load.items(rows.map(({ item_id, tags, live, dark }) => ({ itemId: item_id, tags, live, dark }))),
         );
         load.lists(
-          rowsOf<{ cell: number; theme: string; colours: number }>(
-            await tx.execute(sql`select cell, theme, count(*)::int as colours from palette_cells group by cell, theme`),
+          rowsOf<{ cell: number; theme: string; dark: boolean; colours: number }>(
+            await tx.execute(sql`select cell, theme, described.dark, count(*)::int as colours
+              from palette_cells join (select ${items.itemId} as id, ${described.dark} as dark from ${items}) as described
+                on described.id = palette_cells.item_id
+              group by cell, theme, described.dark`),
           ),
         );
         await read<{ theme: string; item_id: string; l: number; a: number; b: number }>(

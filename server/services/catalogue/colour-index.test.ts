@@ -78,9 +78,15 @@ function loaded(items: IndexedItem[]): ColourIndex {
   const sorted = [...items].sort((x, y) => (x.itemId < y.itemId ? -1 : 1));
   index.addItems(sorted);
   const colours = sorted.flatMap(({ itemId, colours }) => colours.map((colour) => ({ itemId, ...colour })));
-  const sizes = Map.groupBy(colours, (colour) => `${cellOf(colour)}:${colour.theme}`);
+  const dark = new Set(sorted.filter((item) => item.dark).map(({ itemId }) => itemId));
+  const sizes = Map.groupBy(colours, (colour) => `${cellOf(colour)}:${colour.theme}:${dark.has(colour.itemId)}`);
   index.reserve(
-    [...sizes.values()].map((list) => ({ cell: cellOf(list[0]!), theme: list[0]!.theme, colours: list.length })),
+    [...sizes.values()].map((list) => ({
+      cell: cellOf(list[0]!),
+      theme: list[0]!.theme,
+      dark: dark.has(list[0]!.itemId),
+      colours: list.length,
+    })),
   );
   index.addColours(colours);
   index.settle();
@@ -125,7 +131,8 @@ describe('the colour index', () => {
     // Older than every item held, and between two of them.
     const earlier = catalogue(5, random, Date.parse('2023-01-01T00:00:00Z'));
     const between = catalogue(10, random, Date.parse('2024-01-01T00:00:30Z'));
-    const changed = catalogue(1, random).map((item) => ({ ...item, itemId: items[5]!.itemId }));
+    // Repainted, and OLED dark where it was not or the other way round: its colours move lists.
+    const changed = catalogue(1, random).map((item) => ({ ...item, itemId: items[5]!.itemId, dark: !items[5]!.dark }));
     const published = [...later, ...earlier, ...between, ...changed];
     const takenDown = items.slice(100, 110).map((item) => item.itemId);
     index.replace([...published.map((item) => item.itemId), ...takenDown], published);

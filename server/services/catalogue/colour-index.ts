@@ -5,7 +5,7 @@ import type { IndexedColour, IndexedItem } from '../../db/repositories/palette-c
 
 /**
  * The published palettes' colours held in memory, each cell of CIELAB (as palette_cells files
- * them) a list per theme, oldest first, so a colour's newest matches are a merge of the lists
+ * them) a list per theme and OLED darkness, oldest first, so a colour's newest matches are a merge of the lists
  * around it read from their ends (decision 098). It answers what the cells' reads on the
  * database answer, the same matches with the same rounded distances: a colour's newest
  * `candidates` matching items, nearest first, then newest.
@@ -37,8 +37,11 @@ export interface ColourPage {
 /** '' and the themes, numbered as the lists are keyed. */
 const THEME_CODES = ['', ...THEMES.map((theme) => theme.tag)];
 const themeCode = (theme: string) => Math.max(0, THEME_CODES.indexOf(theme));
-/** Where a cell's colours of a theme are kept. */
-const listKey = (cell: number, theme: string) => cell * THEME_CODES.length + themeCode(theme);
+/**
+ * Where a cell's colours of a theme are kept, the OLED dark items' apart: few dark items lie near
+ * a bright colour, and the merge for OLED dark had read every colour in reach to find them.
+ */
+const listKey = (cell: number, code: number, dark: boolean) => (cell * THEME_CODES.length + code) * 2 + (dark ? 1 : 0);
 /** An item's flags: held (published), live, OLED dark. */
 const HELD = 1;
 const LIVE = 2;
@@ -274,7 +277,7 @@ export class ColourIndex {
    * Room for each cell's colours of each theme, as many as palette_cells holds, in one block of
    * memory for all.
    */
-  reserve(lists: { cell: number; theme: string; colours: number }[]): void {
+  reserve(lists: { cell: number; theme: string; dark: boolean; colours: number }[]): void {
     const total = lists.reduce((sum, list) => sum + list.colours, 0);
     const columns = {
       slots: new Uint32Array(total),
@@ -284,8 +287,8 @@ export class ColourIndex {
       b: new Float32Array(total),
     };
     let offset = 0;
-    for (const { cell, theme, colours } of lists) {
-      this.lists.set(listKey(cell, theme), new ColourList(columns, offset, colours));
+    for (const { cell, theme, dark, colours } of lists) {
+      this.lists.set(listKey(cell, themeCode(theme), dark), new ColourList(columns, offset, colours));
       offset += colours;
     }
   }
@@ -294,7 +297,7 @@ export class ColourIndex {
   addColours(colours: Iterable<IndexedColour>): void {
     for (const colour of colours) {
       const slot = this.loading?.get(colour.itemId) ?? this.ids.find(colour.itemId);
-      if (slot !== undefined) this.listOf(cellOf(colour), colour.theme).push(slot, this.ranks[slot]!, colour);
+      if (slot !== undefined) this.listOf(slot, colour).push(slot, this.ranks[slot]!, colour);
     }
   }
 
@@ -323,7 +326,7 @@ export class ColourIndex {
         const key = `${colour.theme}:${colour.l}:${colour.a}:${colour.b}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        this.listOf(cellOf(colour), colour.theme).insert(slot, this.ranks[slot]!, colour);
+        this.listOf(slot, colour).insert(slot, this.ranks[slot]!, colour);
       }
     }
   }
@@ -367,10 +370,11 @@ export class ColourIndex {
     };
     const lists: ColourList[] = [];
     for (const cell of cellsAround(near))
-      for (const code of codes) {
-        const list = this.lists.get(cell * THEME_CODES.length + code);
-        if (list?.length) lists.push(list);
-      }
+      for (const code of codes)
+        for (const dark of filter.dark ? [true] : [false, true]) {
+          const list = this.lists.get(listKey(cell, code, dark));
+          if (list?.length) lists.push(list);
+        }
     return this.merged(lists, near, keeps, count);
   }
 
@@ -492,8 +496,9 @@ export class ColourIndex {
     return [...inPlace, ...(this.moreTags.get(slot) ?? [])];
   }
 
-  private listOf(cell: number, theme: string): ColourList {
-    const key = listKey(cell, theme);
+  /** The list of an item's colour: its cell's, its theme's, and of the item's darkness. */
+  private listOf(slot: number, colour: Omit<IndexedColour, 'itemId'>): ColourList {
+    const key = listKey(cellOf(colour), themeCode(colour.theme), (this.flags[slot]! & DARK) !== 0);
     let list = this.lists.get(key);
     if (!list) this.lists.set(key, (list = new ColourList()));
     return list;
