@@ -47,8 +47,8 @@ export class PaletteCellsRepository {
 
   /**
    * Every published item in the order of its id, how many colours each cell holds of each theme
-   * and of dark items or not, then every colour of the cells in the order of their key (each cell's and theme's by item
-   * id), read in one snapshot.
+   * and of OLED dark items or not, then every colour of the cells in the order of their key (each
+   * cell's and theme's by item id), read in one snapshot.
    */
   async everything(load: {
     items: (published: Omit<IndexedItem, 'colours'>[]) => void;

@@ -5,10 +5,10 @@ import type { IndexedColour, IndexedItem } from '../../db/repositories/palette-c
 
 /**
  * The published palettes' colours held in memory, each cell of CIELAB (as palette_cells files
- * them) a list per theme and OLED darkness, oldest first, so a colour's newest matches are a merge of the lists
- * around it read from their ends (decision 098). It answers what the cells' reads on the
- * database answer, the same matches with the same rounded distances: a colour's newest
- * `candidates` matching items, nearest first, then newest.
+ * them) a list per theme and OLED darkness, oldest first, so a colour's newest matches are a
+ * merge of the lists around it read from their ends (decision 098). It answers what the cells'
+ * reads on the database answer, the same matches with the same rounded distances: a colour's
+ * newest `candidates` matching items, nearest first, then newest.
  */
 
 /** What a list keeps besides its colour, as the catalogue's filters say. */
