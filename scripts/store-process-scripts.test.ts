@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COLOUR_INDEX_NODE_FLAGS, ROOT, SERVER_ENV, SERVER_NODE_FLAGS } from '../e2e/store.ts';
+import { COLOUR_INDEX_ENV, COLOUR_INDEX_NODE_FLAGS, ROOT, SERVER_ENV, SERVER_NODE_FLAGS } from '../e2e/store.ts';
 
 const scripts = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -37,12 +37,12 @@ describe('the npm scripts that run the store', () => {
     expect(script.env.NODE_ENV).toBe('production');
   });
 
-  it('`npm run colour-index` runs server/colour-index-main.ts with the flags the bench starts it with', () => {
+  it('`npm run colour-index` runs server/colour-index-main.ts with the environment and flags the bench starts it with', () => {
     const script = parse(scripts['colour-index']!);
     expect(script.entry).toBe('server/colour-index-main.ts');
     expect(script.env).toEqual({
-      NODE_ENV: 'production',
-      NODE_COMPILE_CACHE: path.relative(ROOT, SERVER_ENV.NODE_COMPILE_CACHE),
+      ...COLOUR_INDEX_ENV,
+      NODE_COMPILE_CACHE: path.relative(ROOT, COLOUR_INDEX_ENV.NODE_COMPILE_CACHE),
     });
     expect(script.flags).toEqual(
       COLOUR_INDEX_NODE_FLAGS.map((flag) => (flag.startsWith('file:') ? fileURLToPath(flag) : flag)),
