@@ -563,7 +563,7 @@ const underHeavy = memory(store.process.pid!);
 // collector on one thread: timed in this process, or with helper threads sharing one core, the
 // pages held pauses that were not the server's (decision 077, scripts/bench-visitor.ts).
 const visitor = fork(path.join(import.meta.dirname, 'bench-visitor.ts'), [store.baseUrl], {
-  execArgv: [...process.execArgv, '--single-threaded-gc'],
+  execArgv: [...process.execArgv, '--single-threaded-gc', '--expose-gc'],
 });
 pin(visitor.pid!, 1);
 /** A helper process's next message, or its exit as an error; whichever comes second stops being listened for. */
