@@ -126,7 +126,7 @@ export async function startStore(
  * The flags `npm run colour-index` gives node (decision 099): a young generation of 2 MB and an
  * old one grown by a fifth at a time hold the load's garbage down (V8's defaults had left the
  * process at 760 MB) without `--optimize-for-size`, under which a page's merge allocated as it
- * ran and a full collection came every forty pages; the load collects what it left at once.
+ * ran and a full collection came every few dozen pages; the load collects what it left at once.
  */
 export const COLOUR_INDEX_NODE_FLAGS = [
   '--max-semi-space-size=2',
