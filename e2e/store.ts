@@ -23,8 +23,9 @@ export const MODULE_HOOKS_FLAGS = ['--import', pathToFileURL(path.join(ROOT, 'se
 export const SERVER_NODE_FLAGS = [...MEMORY_FLAGS, ...MODULE_HOOKS_FLAGS];
 
 /**
- * The environment those scripts add. `NODE_ENV=production`: the pages rendered on the server use
- * React's production build (decision 058), not its development one with its checks.
+ * The environment those scripts and `npm run colour-index` add. `NODE_ENV=production`: the pages
+ * rendered on the server use React's production build (decision 058), not its development one
+ * with its checks.
  * `NODE_COMPILE_CACHE`: a start after the first reads the store's modules as already stripped of
  * their types and compiled, and never loads the TypeScript stripper (decision 058). glibc's
  * thresholds fixed (decisions 027 and 054), so a freed allocation of 2 MB or more goes back to
@@ -135,14 +136,6 @@ export const COLOUR_INDEX_NODE_FLAGS = [
   ...MODULE_HOOKS_FLAGS,
 ];
 
-/** The environment `npm run colour-index` adds: the store's, glibc returning what the load freed. */
-export const COLOUR_INDEX_ENV = {
-  NODE_ENV: 'production',
-  NODE_COMPILE_CACHE: SERVER_ENV.NODE_COMPILE_CACHE,
-  MALLOC_MMAP_THRESHOLD_: SERVER_ENV.MALLOC_MMAP_THRESHOLD_,
-  MALLOC_TRIM_THRESHOLD_: SERVER_ENV.MALLOC_TRIM_THRESHOLD_,
-};
-
 /** The colour index (`npm run colour-index`) of the PostgreSQL server at `databaseUrl`, on a free port, once it has read every palette. */
 export async function startColourIndex(
   databaseUrl: string,
@@ -152,7 +145,7 @@ export async function startColourIndex(
     cwd: ROOT,
     env: {
       ...process.env,
-      ...COLOUR_INDEX_ENV,
+      ...SERVER_ENV,
       DATABASE_URL: databaseUrl,
       COLOUR_INDEX_PORT: String(port),
       HOST: '127.0.0.1',
