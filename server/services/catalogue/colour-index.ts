@@ -368,10 +368,11 @@ export class ColourIndex {
         (tag === 0 || this.hasTag(slot, tag))
       );
     };
+    const darkness = filter.dark ? [true] : [false, true];
     const lists: ColourList[] = [];
     for (const cell of cellsAround(near))
       for (const code of codes)
-        for (const dark of filter.dark ? [true] : [false, true]) {
+        for (const dark of darkness) {
           const list = this.lists.get(listKey(cell, code, dark));
           if (list?.length) lists.push(list);
         }
