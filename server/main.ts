@@ -83,14 +83,17 @@ async function start(config: Config) {
     );
   }
   // On a server, every connection of the pool, then the counts of every tag and of the lists a
-  // visitor starts from, once: a first visit takes its total from them. Not on the embedded
+  // visitor starts from, once: a first visit takes its total from them. Then a colour's pages run
+  // once through the colour index, when one answers (decision 100). Not on the embedded
   // database, which answers one query at a time: a first visitor would wait behind them.
   if (config.databaseUrl)
     runtime.database
       .openPool()
       .catch((error: unknown) => app.log.warn({ err: error }, 'the database connections were not all opened'))
       .then(() => runtime.catalogue.countLists())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'));
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the lists were not counted'))
+      .then(() => runtime.catalogue.warmColourPages())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the colour pages were not run before a visitor'));
   // A first start's demo catalogue is drawn while the store already answers.
   if (config.seedDemo) {
     demo = await drawDemoInBackground({ ...runtime, count: config.demoItems, log: (message) => app.log.info(message) });

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { labOfHex, OLED_DARK_SHARE, SWATCHES, toHex } from '#contract/colour.ts';
+import { THEMES } from '#contract/constants.ts';
 import { timestampId } from '#contract/ids.ts';
 import type { ItemListQuery } from '#contract/item.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { ItemsRepository } from '../db/repositories/items.repository.ts';
 import type { ColourIndexKeeper } from '../services/catalogue/colour-index-keeper.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
@@ -71,7 +73,7 @@ describe('the colour index beside an API process', () => {
   /** The API process as it is without an index, and one asking the index. */
   let plain: Runtime;
   let indexed: Runtime;
-  let asked: ReturnType<typeof vi.spyOn>;
+  let asked: MockInstance<ColourIndexKeeper['page']>;
 
   const open = (env: Record<string, string> = {}) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-colour-index-'));
@@ -213,10 +215,28 @@ describe('the colour index beside an API process', () => {
     expect(await (await fetch(`${index.url}/health`)).json()).toEqual({ ready: true, colours: expect.any(Number) });
   });
 
+  it("runs a page of each swatch through the index as a process starts, the whole catalogue's and a theme's", async () => {
+    const before = asked.mock.calls.length;
+    await indexed.catalogue.warmColourPages();
+    const swatches = asked.mock.calls.slice(before).map(([request]) => [request.near, request.filter?.tag]);
+    expect(swatches).toEqual(
+      SWATCHES.flatMap(({ hex }) => [
+        [labOfHex(hex), undefined],
+        [labOfHex(hex), THEMES[0].tag],
+      ]),
+    );
+  });
+
   it('leaves the pages to the database while the index does not answer', async () => {
     await index.close();
     const before = asked.mock.calls.length;
+    // A process starting then reads no colour on the database before a visitor asks.
+    const readOnDatabase = vi.spyOn(ItemsRepository.prototype, 'nearestPage');
+    await indexed.catalogue.warmColourPages();
+    expect(readOnDatabase).not.toHaveBeenCalled();
     await expectSameLists();
+    expect(readOnDatabase).toHaveBeenCalled();
+    readOnDatabase.mockRestore();
     expect(asked.mock.calls.length).toBe(before);
   });
 });

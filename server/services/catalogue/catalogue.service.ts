@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { labOfHex, type Lab } from '#contract/colour.ts';
+import { labOfHex, SWATCHES, type Lab } from '#contract/colour.ts';
 import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
-import { PHOTO_TYPES, RANKED_MATCHES, THEMES, type PhotoType } from '#contract/constants.ts';
+import { LIST_PAGE_SIZE, PHOTO_TYPES, RANKED_MATCHES, THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import {
   postedUnderTag,
@@ -453,6 +453,21 @@ export class CatalogueService {
     await this.tagCounts();
     for (const photoType of [undefined, ...PHOTO_TYPES])
       for (const dark of [undefined, true]) await this.count(withColours({ photoType }, { dark }));
+  }
+
+  /**
+   * A page of each swatch, the whole catalogue's and the first theme's, asked of the colour index
+   * and its rows read, once, as a process starts (decision 100): a process's first colour pages
+   * ran that code for the first time, 30–50 ms where later ones took about 10. Neither the answers
+   * nor their items' JSON are kept, which the process's memory would hold. Never on the database:
+   * while the index does not answer, nothing is read.
+   */
+  async warmColourPages(): Promise<void> {
+    for (const { hex } of SWATCHES)
+      for (const tag of [undefined, THEMES[0].tag]) {
+        const paging = { limit: LIST_PAGE_SIZE, after: undefined, offset: 0 };
+        if (!(await this.fromColourIndex({ tag, near: labOfHex(hex) }, paging))) return;
+      }
   }
 
   /** The newest published item of a catalogue (a tag, or a theme's old name). */
