@@ -132,6 +132,7 @@ export async function startStore(
 export const COLOUR_INDEX_NODE_FLAGS = [
   '--max-semi-space-size=2',
   '--heap-growing-percent=20',
+  '--no-memory-reducer',
   '--expose-gc',
   ...MODULE_HOOKS_FLAGS,
 ];

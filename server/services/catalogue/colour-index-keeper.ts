@@ -90,9 +90,12 @@ export class ColourIndexKeeper {
             for (const filter of [{}, { tag: THEMES[0].tag, photoType: 'static' as const }])
               index.page({ near: labOfHex(hex), filter, candidates: RANKED_MATCHES, limit: 1 });
           this.index = index;
-          // The load's rows are garbage now, hundreds of megabytes of it that V8 would keep until
-          // its heap next filled: collected at once (the process runs with --expose-gc).
-          globalThis.gc?.();
+          // The load's rows (and any index this one replaces) are garbage now, hundreds of megabytes
+          // of it that V8 would keep until its heap next filled: collected at once, and the heap's
+          // emptied pages given back. The process runs with --expose-gc, and without V8's memory
+          // reducer, which gave them back only after a spell without pages and left the next page
+          // to fault its heap in again (decision 101).
+          globalThis.gc?.({ type: 'major', flavor: 'last-resort' });
           const { rss, heapTotal, heapUsed, arrayBuffers } = process.memoryUsage();
           this.deps.logger.info(
             {
