@@ -10,17 +10,11 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * The V8 flags `npm start`, `npm run serve` and `npm run worker` give the store's processes:
- * the baseline WebAssembly compiler only, a young generation of 2 MB semi-spaces, an old
- * generation that may grow to twice what is live before a full collection, and no memory reducer,
- * whose collections in quiet spells shrank that limit so the next full one landed on the first
- * pages after them (docs/ARCHITECTURE.md, memory; decisions 027, 087 and 102).
+ * the baseline WebAssembly compiler only, a young generation of 2 MB semi-spaces, and an old
+ * generation that may grow to twice what is live before a full collection (docs/ARCHITECTURE.md,
+ * memory; decisions 027 and 087).
  */
-export const MEMORY_FLAGS = [
-  '--liftoff-only',
-  '--max-semi-space-size=2',
-  '--heap-growing-percent=100',
-  '--no-memory-reducer',
-];
+export const MEMORY_FLAGS = ['--liftoff-only', '--max-semi-space-size=2', '--heap-growing-percent=100'];
 
 /** The module hooks those scripts load first: drizzle-orm without Node's per-file reading of its exports map (decision 052). */
 export const MODULE_HOOKS_FLAGS = ['--import', pathToFileURL(path.join(ROOT, 'server', 'app', 'module-hooks.ts')).href];
