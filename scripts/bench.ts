@@ -4,7 +4,8 @@
  * and measures catalogue endpoints with autocannon, each beside a bare node:http server that
  * answers the same bytes from memory in the same run (the two in turn, twice), plain and with
  * `Accept-Encoding: br, gzip` as browsers send it. Prints throughput, latency, the ratio to the bare server and the
- * server's memory, including its peak under 100 connections of compressed traffic. The server
+ * server's memory, including its peak under 100 connections of compressed traffic and what it
+ * holds after a minute without any. The server
  * (and the bare one) run on one core and the load generator on another (taskset), so a ratio is
  * the server's and not the machine's. Then each list, filter, deep page and 'More like this' one
  * at a time as the database answers them (a page never asked before; twenty of each kind, then
@@ -56,6 +57,11 @@ const COLOUR_SPREAD = 20;
  * database for that kind of page, then twenty more once it has asked for every kind.
  */
 const UNCACHED_ROUNDS = 20;
+/**
+ * Seconds without any request before the processes' memory is read again: what they hold idle,
+ * once V8's memory reducer has given back what the load left (decision 102).
+ */
+const QUIET_SECONDS = 60;
 /** Edits of one item, each after two phones asked for their own file. */
 const EDITS = 10;
 const EDIT_SCREENS = PHONE_SCREENS.slice(0, 2);
@@ -704,6 +710,9 @@ rows.push({
 const rss = memory(store.process.pid!);
 const colourIndexRss = colourIndex && memory(colourIndex.process.pid!);
 const deviceFit = await measureDeviceFit(store.baseUrl);
+await new Promise((resolve) => setTimeout(resolve, QUIET_SECONDS * 1000));
+const quiet = memory(store.process.pid!);
+const colourIndexQuiet = colourIndex && memory(colourIndex.process.pid!);
 bare.kill();
 visitor.kill();
 await store.stop();
@@ -775,7 +784,7 @@ console.log(
 );
 console.log(
   `Server RSS: ${warm.current.toFixed(0)} MB warm (catalogue loaded), ${rss.current.toFixed(0)} MB after the load, ` +
-    `${rss.peak.toFixed(0)} MB at its peak since start`,
+    `${rss.peak.toFixed(0)} MB at its peak since start, ${quiet.current.toFixed(0)} MB after ${QUIET_SECONDS} s without traffic`,
 );
 console.log(
   `Under ${HEAVY_CONNECTIONS} connections of compressed traffic (br, gzip; the landscape tag and the home list): ` +
@@ -794,7 +803,7 @@ console.log(`Publishing one item: ${seeded.publishMs.toFixed(1)} ms (median of 2
 if (colourIndexRss)
   console.log(
     `The colour index: every palette read in ${colourIndexLoad.toFixed(1)} s; RSS ${colourIndexRss.current.toFixed(0)} MB ` +
-      `after the load (peak ${colourIndexRss.peak.toFixed(0)} MB).`,
+      `after the load (peak ${colourIndexRss.peak.toFixed(0)} MB), ${colourIndexQuiet!.current.toFixed(0)} MB after ${QUIET_SECONDS} s without traffic.`,
   );
 console.log(
   `Server start to first answer (median of 3): ${starts.hooks.toFixed(0)} ms with its module hooks, ` +
