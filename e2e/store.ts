@@ -31,13 +31,15 @@ export const SERVER_NODE_FLAGS = [...MEMORY_FLAGS, ...MODULE_HOOKS_FLAGS];
  * thresholds fixed (decisions 027 and 054), so a freed allocation of 2 MB or more goes back to
  * the system at once and the heap keeps at most 4 MB free at its top, while the compressors' and
  * queries' buffers below 2 MB are reused from the heap instead of mapped and faulted in afresh
- * for every answer.
+ * for every answer. Two malloc arenas, not eight a core: libvips' threads had each kept an arena
+ * of what making phone files left (decision 104).
  */
 export const SERVER_ENV = {
   NODE_ENV: 'production',
   NODE_COMPILE_CACHE: path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache'),
   MALLOC_MMAP_THRESHOLD_: '2097152',
   MALLOC_TRIM_THRESHOLD_: '4194304',
+  MALLOC_ARENA_MAX: '2',
 };
 
 export async function freePort(): Promise<number> {

@@ -37,10 +37,17 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
 
 /**
  * libvips, loaded by the first image work rather than by every process that may do some: an API
- * process that never resizes an image does not hold it.
+ * process that never resizes an image does not hold it. Without its operation cache: each image
+ * comes as a buffer of its own, so nothing cached was asked for again, and an API process that
+ * had made the phone files of one item held 163 MB more a minute later; without the cache, and
+ * with glibc's arenas capped (`MALLOC_ARENA_MAX`, SERVER_ENV), 38 MB (decision 104).
  */
 let loading: Promise<typeof sharpOf> | undefined;
-const loadSharp = () => (loading ??= import('sharp').then((module) => module.default));
+const loadSharp = () =>
+  (loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export class SharpFfmpegMedia implements Media {
   private readonly ffmpegPath: string;
