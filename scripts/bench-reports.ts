@@ -18,6 +18,7 @@ import { growCatalogue } from '../server/demo/grow-catalogue.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import { loadConfig } from '../server/shared/config.ts';
 import { createLogger } from '../server/shared/logger.ts';
+import { median } from './bench-stats.ts';
 
 const { values: args } = parseArgs({
   options: { orders: { type: 'string', default: '1000000' }, items: { type: 'string', default: '100000' } },
@@ -44,8 +45,6 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   await work();
   return performance.now() - started;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
   const seedStart = performance.now();

@@ -21,6 +21,7 @@ import { measureTap, type TapTarget } from './first-tap.ts';
 import type { Item } from '#contract/item.ts';
 import { itemPagePath } from '#contract/item-url.ts';
 import { ROOT, startStore } from '../e2e/store.ts';
+import { median } from './bench-stats.ts';
 
 const HEARTS = '.item-card__heart';
 /** The newest wallpaper's own page, known once the store runs. */
@@ -48,7 +49,6 @@ const ONLY_TAPS = process.env.BENCH_WEB_ONLY === 'tap';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const webDir = path.join(ROOT, 'dist', 'web');
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 interface Run {

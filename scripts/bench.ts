@@ -38,6 +38,7 @@ import { PHONE_SCREENS } from '#contract/devices.ts';
 import type { Item } from '#contract/item.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import type { RecordedAnswer, RecordedAnswers } from './bench-bare-server.ts';
+import { median, percentile } from './bench-stats.ts';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
 const ITEM_COUNT = Number(args.items);
@@ -180,11 +181,6 @@ async function measureStorage(runtime: Runtime, row: { itemId: string }) {
     await runner.stop();
   }
   return { kept, made };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 function measure(
@@ -454,7 +450,6 @@ async function timeStarts() {
       await store.stop();
     }
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
   return { hooks: median(times.hooks), bare: median(times.bare), atOnce };
 }
 

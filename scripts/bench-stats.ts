@@ -1,0 +1,14 @@
+/**
+ * The figures the benches print of their timings, by nearest rank: each is one of the timings,
+ * the smallest that at least p % of them do not exceed. Of twenty timings p95 is the second
+ * slowest; the slowest is p100 (or `Math.max`).
+ */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  // p × n over 100 in that order: whole numbers stay whole (0.95 × 20 would not).
+  return sorted[Math.max(0, Math.ceil((p * sorted.length) / 100) - 1)]!;
+}
+
+/** The middle timing; of an even count, the lower of the two. */
+export const median = (values: number[]) => percentile(values, 50);
