@@ -679,9 +679,9 @@ const uncachedPages: [string, (round: number) => string][] = [
 const uncachedTimings = [];
 for (const [label, nextPath] of uncachedPages)
   uncachedTimings.push({ label, ...(await oneAtATime(nextPath, UNCACHED_ROUNDS)) });
-const nextTimings: number[][] = [];
+const nextTimings: Awaited<ReturnType<typeof oneAtATime>>[] = [];
 for (const [, nextPath] of uncachedPages)
-  nextTimings.push((await oneAtATime((round) => nextPath(UNCACHED_ROUNDS + round), UNCACHED_ROUNDS)).times);
+  nextTimings.push(await oneAtATime((round) => nextPath(UNCACHED_ROUNDS + round), UNCACHED_ROUNDS));
 const { times: sitemapMs } = await oneAtATime(() => '/sitemap.xml', 1);
 // Each tag's first visit, and of each photo type: a list whose count no visitor has asked for
 // since the start, as after a restart.
@@ -735,7 +735,7 @@ pin(rowsByKey.pid!, 0, 1);
 let byKeyAnswer: { times: number[] } | { failed: string };
 try {
   await messageFrom(rowsByKey, 'reader of rows by key');
-  rowsByKey.send({ pages: [...uncachedTimings.flatMap(({ ids }) => ids), ...searchIds] });
+  rowsByKey.send({ pages: [...[...uncachedTimings, ...nextTimings].flatMap(({ ids }) => ids), ...searchIds] });
   [byKeyAnswer] = (await messageFrom(rowsByKey, 'reader of rows by key')) as [typeof byKeyAnswer];
 } finally {
   // Its IPC channel would keep it, and the bench waiting on it, alive once the bench is done.
@@ -748,8 +748,15 @@ const ratioOf = (times: number[], baseline: number[], p: number) => {
   const base = percentile(baseline, p);
   return base >= 0.05 ? `${(percentile(times, p) / base).toFixed(1)}×` : '–';
 };
+/** The baseline of the `n`th kind's first twenty, or (`pass` 1) of its next twenty. */
+const byKeyOf = (n: number, pass = 0) =>
+  byKeyMs.slice(
+    (pass * uncachedPages.length + n) * UNCACHED_ROUNDS,
+    (pass * uncachedPages.length + n + 1) * UNCACHED_ROUNDS,
+  );
 const uncachedRows = uncachedTimings.map(({ label, times }, n) => {
-  const byKey = byKeyMs.slice(n * UNCACHED_ROUNDS, (n + 1) * UNCACHED_ROUNDS);
+  const byKey = byKeyOf(n);
+  const next = nextTimings[n]!.times;
   return {
     page: label,
     'p50 ms': Number(percentile(times, 50).toFixed(1)),
@@ -759,11 +766,14 @@ const uncachedRows = uncachedTimings.map(({ label, times }, n) => {
     'by key p95 ms': Number(percentile(byKey, 95).toFixed(1)),
     'p50 ratio': ratioOf(times, byKey, 50),
     'p95 ratio': ratioOf(times, byKey, 95),
-    'next p50 ms': Number(percentile(nextTimings[n]!, 50).toFixed(1)),
-    'next p95 ms': Number(percentile(nextTimings[n]!, 95).toFixed(1)),
+    'next p50 ms': Number(percentile(next, 50).toFixed(1)),
+    'next p95 ms': Number(percentile(next, 95).toFixed(1)),
+    // Of pages of other sizes: the next twenty's beside their own items read by key.
+    'next by key p50 ms': Number(percentile(byKeyOf(n, 1), 50).toFixed(1)),
+    'next p50 ratio': ratioOf(next, byKeyOf(n, 1), 50),
   };
 });
-const searchByKeyMs = byKeyMs.slice(uncachedTimings.length * UNCACHED_ROUNDS);
+const searchByKeyMs = byKeyMs.slice(2 * uncachedPages.length * UNCACHED_ROUNDS);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(
@@ -777,7 +787,8 @@ console.table(rows);
 console.log(
   'Pages never asked before, one at a time (budget p95 20 ms; deep pages as fast as the first), ' +
     "beside a baseline of each: its items' rows read again by key and an answer of them prepared; " +
-    'then (next) twenty more of each kind, asked once every kind had been:',
+    'then (next) twenty more of each kind, asked once every kind had been, most at smaller pages ' +
+    '(21–40 items where the first were 41–60), beside their own baseline:',
 );
 console.table(uncachedRows);
 console.log(
