@@ -403,12 +403,28 @@ const nearestFirst = (distance: SQLWrapper, itemId: SQLWrapper): Omit<Order, 'ke
 export const sortKeyOf = (order: ListOrder, row: ListedItem): SortKey =>
   order === 'colour' ? [row.distance!, row.itemId] : SORTS[order].key(row);
 
+/** Rows of items by key: one statement text whatever their number (drizzle's `inArray` spreads a list). */
+const rowsByKey = (db: Database, name: string, ...also: SQL[]) =>
+  db
+    .select(itemColumns)
+    .from(items)
+    .where(and(sql`${items.itemId} = any(${sql.placeholder('itemIds')}::text[])`, ...also))
+    .prepare(name);
+
 /** The items of the catalogue, published or draft, and how much each is downloaded. */
 export class ItemsRepository {
   private readonly db: Database;
+  /**
+   * A page's rows read by key, each a statement prepared once per connection: planned once and
+   * built once, where a list of parameters made a new statement for each number of items.
+   */
+  private readonly rowsByKey: ReturnType<typeof rowsByKey>;
+  private readonly publishedRowsByKey: ReturnType<typeof rowsByKey>;
 
   constructor(db: Database) {
     this.db = db;
+    this.rowsByKey = rowsByKey(db, 'item_rows_by_key');
+    this.publishedRowsByKey = rowsByKey(db, 'published_item_rows_by_key', eq(items.published, true));
   }
 
   async byId(itemId: string): Promise<ItemRow | undefined> {
@@ -417,7 +433,7 @@ export class ItemsRepository {
   }
 
   async byIds(itemIds: string[]): Promise<ItemRow[]> {
-    return this.db.select(itemColumns).from(items).where(inArray(items.itemId, itemIds));
+    return this.rowsByKey.execute({ itemIds });
   }
 
   /** The rows of these items in the order given, leaving out any there is none of. */
@@ -433,10 +449,7 @@ export class ItemsRepository {
    */
   async listedInOrder(itemIds: string[]): Promise<ListedItem[]> {
     if (!itemIds.length) return [];
-    const rows = await this.db
-      .select(itemColumns)
-      .from(items)
-      .where(and(inArray(items.itemId, itemIds), eq(items.published, true)));
+    const rows = await this.publishedRowsByKey.execute({ itemIds });
     const byId = new Map(rows.map((row) => [row.itemId, row]));
     return itemIds.flatMap((itemId) => {
       const row = byId.get(itemId);
