@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, percentile } from './bench-stats.ts';
+import { median, percentile, phasesOf } from './bench-stats.ts';
 
 const oneToTwenty = Array.from({ length: 20 }, (_, n) => 20 - n);
 
@@ -31,5 +31,20 @@ describe('median', () => {
   it('is the middle timing, the lower of two middles', () => {
     expect(median([9, 1, 5])).toBe(5);
     expect(median([4, 1, 3, 2])).toBe(2);
+  });
+});
+
+describe('phasesOf', () => {
+  it('reads each phase of a Server-Timing header in ms, and none of an answer that sent none', () => {
+    expect(phasesOf('index;dur=2.50, rows;dur=3.01, make;dur=7.00, br;dur=1.9')).toEqual(
+      new Map([
+        ['index', 2.5],
+        ['rows', 3.01],
+        ['make', 7],
+        ['br', 1.9],
+      ]),
+    );
+    expect(phasesOf('').size).toBe(0);
+    expect(phasesOf('cache;desc=hit').size).toBe(0);
   });
 });

@@ -12,3 +12,13 @@ export function percentile(values: number[], p: number): number {
 
 /** The middle timing; of an even count, the lower of the two. */
 export const median = (values: number[]) => percentile(values, 50);
+
+/** The phases of a `Server-Timing` header as the store sends it (`keys;dur=1.23, make;dur=4.56`), in ms. */
+export const phasesOf = (header: string): Map<string, number> =>
+  new Map(
+    header
+      .split(',')
+      .map((metric) => /^\s*([\w-]+);dur=([\d.]+)\s*$/.exec(metric))
+      .filter((match) => match !== null)
+      .map(([, phase, ms]) => [phase!, Number(ms)]),
+  );

@@ -10,9 +10,9 @@
  * overlapped 21–36 of some 1,600 timed pages, up to 25 ms each, and a kind's slowest of twenty
  * could be its own. Started with the store's address in argv[2],
  * it asks once before it says 'ready', so that its first timed request does not open the
- * connection. Receives { paths, headers } and answers { times, ids, paused, longestPause } (the
- * milliseconds of each, the items each listed, how many a collection of this process overlapped,
- * and the longest such collection) or { failed }.
+ * connection. Receives { paths, headers } and answers { times, ids, timings, paused, longestPause }
+ * (the milliseconds of each, the items each listed, the `Server-Timing` each sent, how many a
+ * collection of this process overlapped, and the longest such collection) or { failed }.
  */
 import http from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -30,25 +30,30 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** An answer's status and its bytes as they came, with the moment its last byte did. */
 function ask(url: string, headers?: Record<string, string>) {
-  return new Promise<{ status: number; chunks: Buffer[]; encoding: string | undefined; ended: number }>(
-    (resolve, reject) => {
-      http
-        .get(url, { agent, headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              chunks,
-              encoding: response.headers['content-encoding'],
-              ended: performance.now(),
-            }),
-          );
-          response.on('error', reject);
-        })
-        .on('error', reject);
-    },
-  );
+  return new Promise<{
+    status: number;
+    chunks: Buffer[];
+    encoding: string | undefined;
+    timing: string;
+    ended: number;
+  }>((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            chunks,
+            encoding: response.headers['content-encoding'],
+            timing: String(response.headers['server-timing'] ?? ''),
+            ended: performance.now(),
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /** An answer's bytes decoded from the encoding the server chose. */
@@ -65,12 +70,14 @@ process.send!('ready');
 process.on('message', async ({ paths, headers }: { paths: string[]; headers: Record<string, string> }) => {
   const windows: { started: number; ended: number }[] = [];
   const ids: string[][] = [];
+  const timings: string[] = [];
   try {
     for (const path of paths) {
       const started = performance.now();
-      const { status, chunks, encoding, ended } = await ask(baseUrl + path, headers);
+      const { status, chunks, encoding, timing, ended } = await ask(baseUrl + path, headers);
       if (status < 200 || status >= 300) throw new Error(`${path} answered ${status}`);
       windows.push({ started, ended });
+      timings.push(timing);
       // Read between requests and not kept: a batch's bodies held to its end would be tens of megabytes.
       const listed = decoded(chunks, encoding)
         .toString('utf8')
@@ -88,7 +95,7 @@ process.on('message', async ({ paths, headers }: { paths: string[]; headers: Rec
     const times = windows.map(({ started, ended }) => ended - started);
     const paused = overlapping.filter((found) => found.length > 0).length;
     const longestPause = Math.max(0, ...overlapping.flat().map(({ start, end }) => end - start));
-    process.send!({ times, ids, paused, longestPause });
+    process.send!({ times, ids, timings, paused, longestPause });
   } catch (error) {
     process.send!({ failed: String(error) });
   }

@@ -39,7 +39,7 @@ import { PHONE_SCREENS } from '#contract/devices.ts';
 import type { Item } from '#contract/item.ts';
 import { seedDemoCatalogue } from '../server/demo/seed-demo-catalogue.ts';
 import type { RecordedAnswer, RecordedAnswers } from './bench-bare-server.ts';
-import { median, percentile } from './bench-stats.ts';
+import { median, percentile, phasesOf } from './bench-stats.ts';
 
 const { values: args } = parseArgs({ options: { items: { type: 'string', default: '10000' } } });
 const ITEM_COUNT = Number(args.items);
@@ -594,23 +594,26 @@ await messageFrom(visitor, 'visitor');
 /** Requests timed one at a time, how many of them a collection in the visitor overlapped, and its longest. */
 const visits = { timed: 0, paused: 0, longestPause: 0 };
 
-/** Milliseconds of each request, one at a time, as a visitor waits for it, and the items each answer listed. */
+/**
+ * Milliseconds of each request, one at a time, as a visitor waits for it, the items each answer
+ * listed, and where the server said its making went (`Server-Timing`).
+ */
 async function oneAtATime(
   nextPath: (round: number) => string,
   rounds: number,
-): Promise<{ times: number[]; ids: string[][] }> {
+): Promise<{ times: number[]; ids: string[][]; timings: string[] }> {
   visitor.send({
     paths: Array.from({ length: rounds }, (_, round) => nextPath(round)),
     headers: BROWSER,
   });
   const [answer] = (await messageFrom(visitor, 'visitor')) as [
-    { times: number[]; ids: string[][]; paused: number; longestPause: number } | { failed: string },
+    { times: number[]; ids: string[][]; timings: string[]; paused: number; longestPause: number } | { failed: string },
   ];
   if ('failed' in answer) throw new Error(answer.failed);
   visits.timed += answer.times.length;
   visits.paused += answer.paused;
   visits.longestPause = Math.max(visits.longestPause, answer.longestPause);
-  return { times: answer.times, ids: answer.ids };
+  return { times: answer.times, ids: answer.ids, timings: answer.timings };
 }
 
 // The deep page's cursor as 'Load more' reaches it (the link to the page after the one before).
@@ -773,6 +776,25 @@ const uncachedRows = uncachedTimings.map(({ label, times }, n) => {
     'next p50 ratio': ratioOf(next, byKeyOf(n, 1), 50),
   };
 });
+/** The phases the server timed of each kind's first twenty: the median of each, and the slowest page's. */
+const PHASES = ['index', 'keys', 'count', 'rows', 'make', 'br'];
+const phaseRows = uncachedTimings.map(({ label, times, timings }) => {
+  const phases = timings.map(phasesOf);
+  const slowest = phases[times.indexOf(Math.max(...times))]!;
+  const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+  return {
+    page: label,
+    ...Object.fromEntries(
+      PHASES.map((phase) => {
+        const timed = phases.flatMap((page) => page.get(phase) ?? []);
+        return [`${phase} p50`, timed.length ? ms(median(timed)) : '–'];
+      }),
+    ),
+    slowest: `${ms(Math.max(...times))}: ${PHASES.filter((phase) => slowest.has(phase))
+      .map((phase) => `${phase} ${ms(slowest.get(phase))}`)
+      .join(', ')}`,
+  };
+});
 const searchByKeyMs = byKeyMs.slice(2 * uncachedPages.length * UNCACHED_ROUNDS);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -791,6 +813,12 @@ console.log(
     '(21–40 items where the first were 41–60), beside their own baseline:',
 );
 console.table(uncachedRows);
+console.log(
+  "Where the first twenty's time went as the server timed it (Server-Timing, ms at the median of " +
+    "the pages that timed each phase; the slowest page's to the visitor, and its phases): the colour index's page, " +
+    'the keys read in order, the count, the rows read by key, the whole of the making, brotli:',
+);
+console.table(phaseRows);
 console.log(
   `Of the ${visits.timed} requests timed one at a time, a collection in the process timing them overlapped ${visits.paused} (the longest ${visits.longestPause.toFixed(1)} ms).`,
 );

@@ -156,6 +156,14 @@ describe('the colour index beside an API process', () => {
     await expectSameLists();
     // One ask per page the indexed process built.
     expect(asked.mock.calls.length).toBeGreaterThanOrEqual(COLOURS.length * LISTS.length * 2);
+    // Each says where its making went (Server-Timing): the index's page and its rows, or the database's keys.
+    const query: ItemListQuery = { limit: 17, offset: 0, sort: 'newest', color: COLOURS[1]! };
+    const [fromDatabase, fromIndex] = await Promise.all(
+      [plain, indexed].map((runtime) => runtime.catalogue.listJson(query)),
+    );
+    expect([...fromIndex!.timings!.keys()]).toEqual(expect.arrayContaining(['index', 'rows', 'make']));
+    expect([...fromDatabase!.timings!.keys()]).toEqual(expect.arrayContaining(['keys', 'make']));
+    expect(fromDatabase!.timings!.has('index')).toBe(false);
     // A page far past the end, as a client may ask, is the index's too, and the next one as well.
     const far = await both((runtime) =>
       runtime.catalogue.listJson({ limit: 10, offset: 500_000, sort: 'newest', color: COLOURS[1] }),

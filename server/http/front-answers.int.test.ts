@@ -47,8 +47,13 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET',
 }
 
 const BROWSER = { 'accept-encoding': 'br, gzip' };
-/** Headers that differ between any two answers. */
-const withoutPerRequest = ({ date: _date, 'x-request-id': _id, ...rest }: http.IncomingHttpHeaders) => rest;
+/** What differs from one reply to the next: its date, its id, and how long the reply that made the answer took. */
+const withoutPerRequest = ({
+  date: _date,
+  'x-request-id': _id,
+  'server-timing': _timing,
+  ...rest
+}: http.IncomingHttpHeaders) => rest;
 
 describe('answers sent again before routing', () => {
   it('answer an address asked before with the same status, headers and bytes, without the app', async () => {
@@ -60,6 +65,7 @@ describe('answers sent again before routing', () => {
     expect(again.headers['content-encoding']).toBe('br');
     expect(again.headers.link).toMatch(/cursor=/);
     expect(withoutPerRequest(again.headers)).toEqual(withoutPerRequest(first.headers));
+    expect([first.headers['server-timing'], again.headers['server-timing']]).toEqual([expect.any(String), undefined]);
     expect(again.body.equals(first.body)).toBe(true);
     expect(again.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { Timings } from './server-timing.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -35,6 +36,11 @@ export interface PreparedAnswer extends ListPosition {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Each encoding being made, which requests asking at once share. */
   encoding: Partial<Record<Encoding, Promise<Buffer>>>;
+  /**
+   * How long its making took in each phase, its compressions included, until the first reply
+   * that sends it takes them (`Server-Timing`): answers sent again were not made for them.
+   */
+  timings?: Timings;
 }
 
 /** Where a page of a list stands: the cursor of the next page, if any, and how many there are in all. */
@@ -64,8 +70,12 @@ export function prepareAnswer(body: Buffer, position: ListPosition = {}): Prepar
 export function encodedAs(answer: PreparedAnswer, encoding: Encoding): Promise<Buffer> {
   const made = answer.encoded[encoding];
   if (made) return Promise.resolve(made);
+  const started = performance.now();
   return (answer.encoding[encoding] ??= compress(answer.plain, encoding)
-    .then((bytes) => (answer.encoded[encoding] = bytes))
+    .then((bytes) => {
+      answer.timings?.set(encoding, performance.now() - started);
+      return (answer.encoded[encoding] = bytes);
+    })
     .finally(() => delete answer.encoding[encoding]));
 }
 

@@ -258,6 +258,25 @@ describe('compressed answers', () => {
   });
 });
 
+describe('Server-Timing', () => {
+  it('tells the reply that made a page where its making went, and no reply that sends it again', async () => {
+    const url = '/api/items?limit=59';
+    const asBrowsers = { 'accept-encoding': 'br, gzip' };
+    // A new version of an item: its row is read again, as on a page never asked before.
+    await ctx.catalogue.update(middle.itemId, { name: 'Alpine Dawn Again' });
+    const made = await ctx.app.inject({ url, headers: asBrowsers });
+    const phases = new Map(
+      String(made.headers['server-timing'])
+        .split(', ')
+        .map((metric) => metric.split(';dur=') as [string, string]),
+    );
+    expect([...phases.keys()].sort()).toEqual(['br', 'count', 'keys', 'make', 'rows']);
+    expect(Number(phases.get('make'))).toBeGreaterThanOrEqual(Number(phases.get('keys')));
+    expect((await ctx.app.inject({ url, headers: asBrowsers })).headers['server-timing']).toBeUndefined();
+    await ctx.catalogue.update(middle.itemId, { name: 'Alpine Dawn' });
+  });
+});
+
 describe('unknown API paths', () => {
   it('answer 404 with a message', async () => {
     const { status, body } = await getJson<{ message: string }>('/api/nothing');

@@ -18,6 +18,7 @@ import type { Executor, RunInTransaction } from '../../db/repositories/transacti
 import type { ItemKey, ItemRow, NewItemRow } from '../../db/schema.ts';
 import { answerBytes, prepareAnswer, type ListPosition, type PreparedAnswer } from '../../shared/prepared-answer.ts';
 import { AnswerCache } from '../../shared/answer-cache.ts';
+import { recordTimings, timed } from '../../shared/server-timing.ts';
 import { decodeListCursor, decodeRankCursor, encodeCursor } from './catalogue-cursor.ts';
 import { ItemJsonCache } from './item-json-cache.ts';
 import { toPublicItem, type ItemAudience, type ItemLinks } from './item-view.ts';
@@ -213,7 +214,7 @@ export class CatalogueService {
     this.itemJsonCache = new ItemJsonCache({
       maxBytes: deps.cacheBytes * ITEM_JSON_SHARE,
       write: (row, audience) => JSON.stringify(this.views[audience](row)),
-      rowsOf: (itemIds) => this.items.byIds(itemIds),
+      rowsOf: (itemIds) => timed('rows', () => this.items.byIds(itemIds)),
       looked: (hit) => this.metrics.cacheLookup('items', hit),
     });
   }
@@ -250,7 +251,10 @@ export class CatalogueService {
     await this.items.announce(CATALOGUE_CHANGES_CHANNEL, this.instanceId);
   }
 
-  /** An answer's JSON, built once per catalogue version (and once however many ask at once). */
+  /**
+   * An answer's JSON, built once per catalogue version (and once however many ask at once), with
+   * how long its making took in each phase, for the first reply that sends it (`Server-Timing`).
+   */
   private json(key: string, build: () => Promise<Page>): Promise<PreparedAnswer> {
     const cached = this.answers.get(key);
     this.metrics.cacheLookup('answers', cached !== undefined);
@@ -258,9 +262,12 @@ export class CatalogueService {
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const building = build().then(({ body, lagging, ...position }) => {
+    const building = recordTimings(async () => {
+      const { body, lagging, ...position } = await build();
       const json = body instanceof JsonText ? body.text : JSON.stringify(body);
-      const answer = prepareAnswer(Buffer.from(json), position);
+      return { answer: prepareAnswer(Buffer.from(json), position), lagging };
+    }).then(({ result: { answer, lagging }, timings }) => {
+      answer.timings = timings;
       // An answer built from an older catalogue, or with an older count, is sent, not kept.
       if (generation === this.generation && !lagging) this.answers.set(key, answer);
       return answer;
@@ -352,7 +359,10 @@ export class CatalogueService {
     const near = filter.near;
     const [listed, { total, lagging }] = await (near === undefined
       ? // The page and the list's count at once: a first visitor waits for the slower, not both.
-        Promise.all([this.items.page({ filter, sort: query.sort, ...paging }), this.count(filter)])
+        Promise.all([
+          timed('keys', () => this.items.page({ filter, sort: query.sort, ...paging })),
+          timed('count', () => this.count(filter)),
+        ])
       : this.nearestPage({ ...filter, near }, paging));
     const written = await this.itemJsonCache.jsonOf(listed.slice(0, query.limit), audience);
     const { shown, body } = fitting(written);
@@ -375,13 +385,15 @@ export class CatalogueService {
   ): Promise<[ListedItem[], { total: number; lagging: boolean }]> {
     const fromIndex = await this.fromColourIndex(filter, paging);
     if (fromIndex) return [fromIndex.keys, { total: fromIndex.total, lagging: fromIndex.lagging }];
-    const { keys, total } = await this.items.nearestPage({
-      filter,
-      candidates: RANKED_MATCHES,
-      walked: COLOUR_WALK,
-      samples: this.listSamples,
-      ...paging,
-    });
+    const { keys, total } = await timed('keys', () =>
+      this.items.nearestPage({
+        filter,
+        candidates: RANKED_MATCHES,
+        walked: COLOUR_WALK,
+        samples: this.listSamples,
+        ...paging,
+      }),
+    );
     if (total !== undefined || (paging.after === undefined && paging.offset === 0))
       return [keys, { total: total ?? 0, lagging: false }];
     // A page past the last candidate has no row to carry the total.
@@ -397,12 +409,15 @@ export class CatalogueService {
     filter: CatalogueFilter & { near: Lab },
     paging: { limit: number; after: SortKey | undefined; offset: number },
   ): Promise<{ keys: ListedItem[]; total: number; lagging: boolean } | undefined> {
-    if (!this.colourIndex) return undefined;
+    const index = this.colourIndex;
+    if (!index) return undefined;
     const { near, ...kept } = filter;
     const after = paging.after as [number, string] | undefined;
-    const page = await this.colourIndex.page({ near, filter: kept, candidates: RANKED_MATCHES, ...paging, after });
+    const page = await timed('index', () =>
+      index.page({ near, filter: kept, candidates: RANKED_MATCHES, ...paging, after }),
+    );
     if (!page) return undefined;
-    const listed = await this.items.listedInOrder(page.items.map(({ itemId }) => itemId));
+    const listed = await timed('rows', () => this.items.listedInOrder(page.items.map(({ itemId }) => itemId)));
     if (listed.length < page.items.length) return undefined;
     return {
       keys: listed.map((item, n) => ({ ...item, distance: page.items[n]!.distance })),
@@ -590,22 +605,26 @@ export class CatalogueService {
     const colours = `${paging.color ?? ''}:${paging.dark ?? ''}`;
     const written = (keys: ItemKey[]) => this.itemJsonCache.jsonOf(keys, audience);
     return this.json(`search:${audience}:${query}:${colours}:${paging.limit}:${skip}`, async () => {
-      const { keys, total } = await this.items.search(query, filter, {
-        limit: paging.limit + 1,
-        offset: skip,
-        candidates: RANKED_MATCHES,
-        walked: COLOUR_WALK,
-      });
+      const { keys, total } = await timed('keys', () =>
+        this.items.search(query, filter, {
+          limit: paging.limit + 1,
+          offset: skip,
+          candidates: RANKED_MATCHES,
+          walked: COLOUR_WALK,
+        }),
+      );
       if (keys.length === 0 && skip === 0) {
-        const suggestion = await this.didYouMean(text);
+        const suggestion = await timed('spelling', () => this.didYouMean(text));
         const meant = suggestion && toPrefixQuery(suggestion);
         if (meant) {
-          const corrected = await this.items.search(meant, filter, {
-            limit: paging.limit,
-            offset: 0,
-            candidates: RANKED_MATCHES,
-            walked: COLOUR_WALK,
-          });
+          const corrected = await timed('keys', () =>
+            this.items.search(meant, filter, {
+              limit: paging.limit,
+              offset: 0,
+              candidates: RANKED_MATCHES,
+              walked: COLOUR_WALK,
+            }),
+          );
           if (corrected.keys.length > 0)
             return {
               body: fitting(await written(corrected.keys)).body,
@@ -613,12 +632,14 @@ export class CatalogueService {
               suggestion,
             };
         }
-        const near = await this.items.similar(text.trim().toLowerCase(), filter, {
-          limit: paging.limit,
-          offset: 0,
-          candidates: RANKED_MATCHES,
-          walked: COLOUR_WALK,
-        });
+        const near = await timed('keys', () =>
+          this.items.similar(text.trim().toLowerCase(), filter, {
+            limit: paging.limit,
+            offset: 0,
+            candidates: RANKED_MATCHES,
+            walked: COLOUR_WALK,
+          }),
+        );
         return { body: fitting(await written(near)).body, total: near.length };
       }
       const page = await written(keys.slice(0, paging.limit));
