@@ -162,8 +162,15 @@ export const WallpapersPageSchema = z.object({
   hasMore: z.boolean(),
 });
 
+/** The most wallpapers the popular list is asked for at once. */
+export const POPULAR_MAX = 100;
 export const PopularQuerySchema = z.object({
-  number: z.coerce.number().int().min(1, 'number must be 1 to 100').max(100, 'number must be 1 to 100').default(10),
+  number: z.coerce
+    .number()
+    .int()
+    .min(1, 'number must be 1 to 100')
+    .max(POPULAR_MAX, 'number must be 1 to 100')
+    .default(10),
 });
 export const PhotoTypeParamsSchema = z.object({ type: z.enum(PHOTO_TYPES) });
 export const ItemParamsSchema = z.object({ itemId: ItemIdSchema });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '#contract/item.ts';
+import { ItemsRepository } from '../../db/repositories/items.repository.ts';
 import { buildItemRow } from '../../test/builders.ts';
 import { buyWithTestWallet, createShopper } from '../../test/shoppers.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { catalogueOver, createTestContext, type TestContext } from '../../test/test-app.ts';
 
 /**
  * The paths and fields that the original web app and the Android app (Retrofit, base /api/)
@@ -177,6 +178,37 @@ describe("the old clients' paths", () => {
     expect(all).not.toContain(draft.itemId);
     // Default: ten.
     expect((await get<Item[]>('/api/items/wallpapers/popular')).body).toHaveLength(7);
+  });
+
+  it('tops the popular list up from a sample drawn ahead: only the first answer waits for a draw', async () => {
+    const repository = new ItemsRepository(ctx.db);
+    let draws = 0;
+    let release = () => {};
+    // Every draw after the first hangs until released.
+    const slowDraws = new Proxy(repository, {
+      get(target, name) {
+        if (name !== 'sampleIds') {
+          const value = Reflect.get(target, name) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return async (size: number) => {
+          const ids = await target.sampleIds(size);
+          if (++draws > 1) await new Promise<void>((resolve) => (release = resolve));
+          return ids;
+        };
+      },
+    });
+    const catalogue = catalogueOver(ctx, slowDraws);
+    const popular = async () => ids(JSON.parse((await catalogue.popularJson(5)).plain.toString()) as Item[]);
+    const answers = [await popular(), await popular(), await popular()];
+    for (const answer of answers) {
+      expect(answer).toHaveLength(5);
+      expect(new Set(answer).size).toBe(5);
+      expect(answer).not.toContain(draft.itemId);
+    }
+    // One draw waited for, and one being drawn for the answers after, however many came meanwhile.
+    expect(draws).toBe(2);
+    release();
   });
 
   it('answers bad parameters with 400 and a message', async () => {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { labOfHex, SWATCHES, type Lab } from '#contract/colour.ts';
-import type { ColourFilter, Item, ItemListQuery, PagingQuery, WallpapersPageQuery } from '#contract/item.ts';
+import {
+  POPULAR_MAX,
+  type ColourFilter,
+  type Item,
+  type ItemListQuery,
+  type PagingQuery,
+  type WallpapersPageQuery,
+} from '#contract/item.ts';
 import { LIST_PAGE_SIZE, PHOTO_TYPES, RANKED_MATCHES, THEMES, type PhotoType } from '#contract/constants.ts';
 import type { DownloadSource } from '#contract/reports.ts';
 import {
@@ -66,6 +73,17 @@ class JsonText {
   }
 }
 
+/** `count` of the values (all of them when fewer), each once, in a random order (a partial Fisher–Yates shuffle). */
+function pickAtRandom<T>(values: T[], count: number): T[] {
+  const picked = [...values];
+  const wanted = Math.max(0, Math.min(count, picked.length));
+  for (let i = 0; i < wanted; i++) {
+    const j = i + Math.floor(Math.random() * (picked.length - i));
+    [picked[i], picked[j]] = [picked[j]!, picked[i]!];
+  }
+  return picked.slice(0, wanted);
+}
+
 /**
  * How many of the items, from the first, fit in a JSON array of MAX_ANSWER_BYTES (always at
  * least one), and that array.
@@ -80,6 +98,13 @@ function fitting(written: { json: string }[]): { shown: number; body: JsonText }
   }
   const shownJson = written.slice(0, shown).map(({ json }) => json);
   return { shown, body: new JsonText(`[${shownJson.join(',')}]`) };
+}
+
+/** An answer made by `make`, holding how long each phase of its making took (`Server-Timing`). */
+async function madeTimed<T extends { answer: PreparedAnswer }>(make: () => Promise<T>): Promise<T> {
+  const { result, timings } = await recordTimings(make);
+  result.answer.timings = timings;
+  return result;
 }
 
 /** Counts of a list are kept per catalogue version; beyond this many filters the counts start over. */
@@ -190,6 +215,9 @@ export class CatalogueService {
     { page(request: ColourPageRequest): Promise<(ColourPage & { behind: boolean }) | undefined> } | undefined;
   /** When this process last made or heard of a write, which the colour index may not have read yet. */
   private changedAt = 0;
+  /** The popular list's last random sample of published items' ids, and the next one being drawn. */
+  private sample: string[] | undefined;
+  private drawing: Promise<string[]> | undefined;
 
   constructor(deps: {
     items: ItemsRepository;
@@ -262,12 +290,11 @@ export class CatalogueService {
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const building = recordTimings(async () => {
+    const building = madeTimed(async () => {
       const { body, lagging, ...position } = await build();
       const json = body instanceof JsonText ? body.text : JSON.stringify(body);
       return { answer: prepareAnswer(Buffer.from(json), position), lagging };
-    }).then(({ result: { answer, lagging }, timings }) => {
-      answer.timings = timings;
+    }).then(({ answer, lagging }) => {
       // An answer built from an older catalogue, or with an older count, is sent, not kept.
       if (generation === this.generation && !lagging) this.answers.set(key, answer);
       return answer;
@@ -527,14 +554,32 @@ export class CatalogueService {
    */
   async popularJson(limit: number): Promise<PreparedAnswer> {
     const since = new Date(Date.now() - POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-    const ranked = await this.items.mostActive(since, PURCHASE_WEIGHT, limit);
-    const chosen = await this.items.byIdsInOrder(ranked);
-    if (chosen.length < limit) {
+    const { answer } = await madeTimed(async () => {
+      const ranked = await timed('keys', () => this.items.mostActive(since, PURCHASE_WEIGHT, limit));
       const taken = new Set(ranked);
-      const extra = (await this.items.sample(limit)).filter((row) => row.published && !taken.has(row.itemId));
-      chosen.push(...extra.slice(0, limit - chosen.length));
-    }
-    return prepareAnswer(Buffer.from(JSON.stringify(chosen.map(this.views['old-clients']))));
+      const others =
+        ranked.length < limit ? (await timed('sample', () => this.sampled())).filter((id) => !taken.has(id)) : [];
+      const chosen = [...ranked, ...pickAtRandom(others, limit - ranked.length)];
+      // The sample's items may have been taken down since it was drawn.
+      const rows = (await timed('rows', () => this.items.byIdsInOrder(chosen))).filter((row) => row.published);
+      return { answer: prepareAnswer(Buffer.from(JSON.stringify(rows.map(this.views['old-clients'])))) };
+    });
+    return answer;
+  }
+
+  /**
+   * Published items' ids drawn at random for the popular list: the last draw, while the next is
+   * drawn for the answer after. A draw reads blocks of the table at random, most of what the list
+   * took (decision 108); only the first answer of a process waits for one. A draw that fails
+   * leaves the last one, and fails an answer only when there is none.
+   */
+  private sampled(): Promise<string[]> {
+    const draw = (this.drawing ??= this.items.sampleIds(POPULAR_MAX).finally(() => (this.drawing = undefined)));
+    draw.then(
+      (ids) => (this.sample = ids),
+      () => {},
+    );
+    return this.sample ? Promise.resolve(this.sample) : draw;
   }
 
   /** Counts a download of an item for what is popular and the owner's report (one row per item and UTC day). */
