@@ -535,8 +535,10 @@ export class CatalogueService {
     return this.json(`page:${catalog}:${query.page}:${query.pageSize}`, async () => {
       const filter = ALL_CATALOGUES.has(catalog) ? {} : { tag: await this.resolveTag(catalog) };
       const [listed, { total: totalItems, lagging }] = await Promise.all([
-        this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
-        this.count(filter),
+        timed('keys', () =>
+          this.items.page({ filter, sort: 'newest', limit: query.pageSize, offset: query.page * query.pageSize }),
+        ),
+        timed('count', () => this.count(filter)),
       ]);
       const written = await this.itemJsonCache.jsonOf(listed, 'old-clients');
       const totalPages = Math.ceil(totalItems / query.pageSize);
